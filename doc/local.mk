@@ -1,0 +1,1 @@
+# doc/: manual page and guides.

@@ -1,0 +1,1 @@
+# games/chess: the chess module (rules live in its own fragment; see games/connect4/local.mk for the pattern).

@@ -1,0 +1,1 @@
+# games/connect4: the teaching module.

@@ -1,0 +1,1 @@
+# tests/chess.mk: the chess module's test suites.

@@ -1,0 +1,1 @@
+# tests/: the Check suites of the core.

@@ -1,0 +1,1 @@
+# tests/shogi.mk: the shogi module's test suites.
