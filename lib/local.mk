@@ -1,12 +1,29 @@
 # lib/: libgtsearch, the game-agnostic core, and the gtsearch program.
 lib_LTLIBRARIES += lib/libgtsearch.la
 pkginclude_HEADERS += lib/gtsearch/game.h
+noinst_HEADERS += lib/engine.h lib/options.h lib/perft.h lib/protocol.h \
+	lib/registry.h lib/report.h lib/search.h lib/tools.h lib/tt.h \
+	lib/util.h lib/worker.h
 lib_libgtsearch_la_SOURCES = \
-	lib/version.c
+	lib/alphabeta.c \
+	lib/engine.c \
+	lib/movepick.c \
+	lib/options.c \
+	lib/perft.c \
+	lib/protocol.c \
+	lib/registry.c \
+	lib/report.c \
+	lib/search.c \
+	lib/timeman.c \
+	lib/tools.c \
+	lib/tt.c \
+	lib/util.c
+lib_libgtsearch_la_CFLAGS = $(AM_CFLAGS) -O2
+lib_libgtsearch_la_LIBADD = $(LIBS)
 lib_libgtsearch_la_LDFLAGS = -no-undefined -version-info 0:0:0
 
 bin_PROGRAMS += gtsearch
 gtsearch_SOURCES = lib/main.c
 gtsearch_LDFLAGS = -export-dynamic
-gtsearch_LDADD = lib/libgtsearch.la $(BUILTIN_MODULES:%=-dlpreopen %)
+gtsearch_LDADD = lib/libgtsearch.la -dlpreopen force $(BUILTIN_MODULES:%=-dlpreopen %)
 gtsearch_DEPENDENCIES = lib/libgtsearch.la $(BUILTIN_MODULES)

@@ -1,0 +1,30 @@
+/* registry.h -- game modules by name: the built-in (preloaded) ones and
+ * module files loaded with libltdl. */
+#ifndef GT_REGISTRY_H
+#define GT_REGISTRY_H
+
+#include <stddef.h>
+#include <ltdl.h>
+#include <gtsearch/game.h>
+
+struct gt_registry;
+
+/* Open the registry.  `preloaded` is the program's lt_preloaded_symbols
+ * (NULL: no built-in modules).  Returns NULL with a message in err. */
+struct gt_registry *gt_registry_new(const lt_dlsymlist *preloaded, char *err,
+                                    size_t err_len);
+void gt_registry_free(struct gt_registry *r);
+
+/* A game by name (case-insensitive) or by module file path (contains a '/'
+ * or ends in .la/.so).  NULL with a message in err if it cannot be had. */
+const struct gt_game *gt_registry_find(struct gt_registry *r, const char *what,
+                                       char *err, size_t err_len);
+
+/* Call fn for each known game, in name order. */
+void gt_registry_each(const struct gt_registry *r,
+                      void (*fn)(void *ctx, const struct gt_game *g), void *ctx);
+
+/* Check that a table is one this core can use; -1 with a message if not. */
+int gt_registry_check_game(const struct gt_game *g, char *err, size_t err_len);
+
+#endif

@@ -1,0 +1,18 @@
+/* tools.h -- the command-line tools for engine developers: perft, bench
+ * and analyse, for any game. */
+#ifndef GT_TOOLS_H
+#define GT_TOOLS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+struct gt_engine;
+
+int gt_tool_perft(struct gt_engine *e, int depth, const char *position,
+                  bool divide, FILE *out);
+int gt_tool_bench(struct gt_engine *e, int depth, FILE *out);
+/* limit: "depth", "nodes" or "movetime" with its value. */
+int gt_tool_analyse(struct gt_engine *e, const char *position, const char *limit,
+                    long value, FILE *out);
+
+#endif

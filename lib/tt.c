@@ -1,0 +1,143 @@
+/* tt.c -- lockless transposition table with depth/age replacement. */
+#include <config.h>
+#include "tt.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "search.h"
+
+#define GT_TT_WAYS 4
+
+struct gt_tt_slot {
+    _Atomic uint64_t check;     /* key ^ data */
+    _Atomic uint64_t data;
+};
+
+/* data: move 32 bits | score 16 | depth 8 | bound 2 | age 6.  The static
+ * eval is not kept: the games' evaluations are cheap to recompute. */
+static uint64_t pack(gt_move move, int score, int depth, enum gt_bound bound,
+                     unsigned age)
+{
+    return (uint64_t)move | (uint64_t)(uint16_t)(int16_t)score << 32 |
+           (uint64_t)(uint8_t)depth << 48 | (uint64_t)bound << 56 |
+           (uint64_t)(age & 63) << 58;
+}
+
+static gt_move data_move(uint64_t d) { return (gt_move)d; }
+static int data_score(uint64_t d) { return (int16_t)(uint16_t)(d >> 32); }
+static int data_depth(uint64_t d) { return (uint8_t)(d >> 48); }
+static enum gt_bound data_bound(uint64_t d) { return (enum gt_bound)((d >> 56) & 3); }
+static unsigned data_age(uint64_t d) { return (unsigned)(d >> 58); }
+
+int gt_score_to_tt(int score, int ply)
+{
+    return score >= GT_MATE_IN_MAX ? score + ply
+         : score <= -GT_MATE_IN_MAX ? score - ply : score;
+}
+
+int gt_score_from_tt(int score, int ply)
+{
+    return score >= GT_MATE_IN_MAX ? score - ply
+         : score <= -GT_MATE_IN_MAX ? score + ply : score;
+}
+
+int gt_tt_resize(struct gt_tt *tt, long megabytes)
+{
+    uint64_t bytes = (uint64_t)megabytes << 20;
+    uint64_t buckets = 1;
+    while (buckets * 2 * GT_TT_WAYS * sizeof(struct gt_tt_slot) <= bytes)
+        buckets *= 2;
+    void *mem = calloc(buckets * GT_TT_WAYS, sizeof(struct gt_tt_slot));
+    if (!mem)
+        return -1;
+    free(tt->slots);
+    tt->slots = mem;
+    tt->buckets = buckets;
+    tt->age = 0;
+    return 0;
+}
+
+void gt_tt_free(struct gt_tt *tt)
+{
+    free(tt->slots);
+    tt->slots = NULL;
+    tt->buckets = 0;
+}
+
+void gt_tt_clear(struct gt_tt *tt)
+{
+    memset(tt->slots, 0, tt->buckets * GT_TT_WAYS * sizeof(struct gt_tt_slot));
+    tt->age = 0;
+}
+
+void gt_tt_new_search(struct gt_tt *tt) { tt->age = (tt->age + 1) & 63; }
+
+static struct gt_tt_slot *bucket(const struct gt_tt *tt, uint64_t key)
+{
+    return &tt->slots[(key & (tt->buckets - 1)) * GT_TT_WAYS];
+}
+
+bool gt_tt_probe(const struct gt_tt *tt, uint64_t key, int ply,
+                 struct gt_tt_entry_view *out)
+{
+    struct gt_tt_slot *b = bucket(tt, key);
+    for (int i = 0; i < GT_TT_WAYS; i++) {
+        uint64_t d = atomic_load_explicit(&b[i].data, memory_order_relaxed);
+        uint64_t c = atomic_load_explicit(&b[i].check, memory_order_relaxed);
+        if ((c ^ d) != key || data_bound(d) == GT_BOUND_NONE)
+            continue;
+        out->move = data_move(d);
+        out->score = gt_score_from_tt(data_score(d), ply);
+        out->depth = data_depth(d);
+        out->bound = data_bound(d);
+        return true;
+    }
+    return false;
+}
+
+void gt_tt_store(struct gt_tt *tt, uint64_t key, int ply, gt_move move, int score,
+                 int depth, enum gt_bound bound)
+{
+    struct gt_tt_slot *b = bucket(tt, key);
+    struct gt_tt_slot *victim = &b[0];
+    int victim_worth = 1 << 30;
+    for (int i = 0; i < GT_TT_WAYS; i++) {
+        uint64_t d = atomic_load_explicit(&b[i].data, memory_order_relaxed);
+        uint64_t c = atomic_load_explicit(&b[i].check, memory_order_relaxed);
+        if ((c ^ d) == key || data_bound(d) == GT_BOUND_NONE) {
+            /* Same position: keep the old move if the new one has none. */
+            if ((c ^ d) == key && move == GT_MOVE_NONE)
+                move = data_move(d);
+            victim = &b[i];
+            break;
+        }
+        /* Older searches and shallower entries go first. */
+        int stale = ((tt->age - data_age(d)) & 63) * 8;
+        int worth = data_depth(d) - stale;
+        if (worth < victim_worth) {
+            victim_worth = worth;
+            victim = &b[i];
+        }
+    }
+    if (depth < 0)
+        depth = 0;
+    if (depth > 255)
+        depth = 255;
+    uint64_t d = pack(move, gt_score_to_tt(score, ply), depth, bound, tt->age);
+    atomic_store_explicit(&victim->data, d, memory_order_relaxed);
+    atomic_store_explicit(&victim->check, key ^ d, memory_order_relaxed);
+}
+
+int gt_tt_hashfull(const struct gt_tt *tt)
+{
+    int used = 0, n = 0;
+    for (uint64_t i = 0; i < 250 && i < tt->buckets; i++)
+        for (int w = 0; w < GT_TT_WAYS; w++, n++) {
+            uint64_t d = atomic_load_explicit(&tt->slots[i * GT_TT_WAYS + w].data,
+                                              memory_order_relaxed);
+            used += data_bound(d) != GT_BOUND_NONE && data_age(d) == tt->age;
+        }
+    return n ? used * 1000 / n : 0;
+}

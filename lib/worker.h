@@ -1,0 +1,59 @@
+/* worker.h -- one search thread's private state and its search stack.
+ * Internal to the search rooms (search.c, alphabeta.c, movepick.c). */
+#ifndef GT_WORKER_H
+#define GT_WORKER_H
+
+#include <stdatomic.h>
+#include <stdint.h>
+
+#include "search.h"
+#include "tt.h"
+
+/* One ply of the search stack. */
+struct gt_frame {
+    gt_move move;           /* move played from this node (GT_MOVE_NULL: null) */
+    unsigned move_index;    /* its history index */
+    int static_eval;
+    gt_move killers[2];
+    gt_move threat;         /* the move that refuted our null move here */
+    int pv_len;
+    gt_move pv[GT_MAX_PLY];
+    void *undo;             /* game undo record for the move from this node */
+    gt_move *moves;         /* room for max_moves */
+    int *scores;
+};
+
+struct gt_worker {
+    int id;
+    const struct gt_game *g;
+    void *pos;
+    struct gt_tt *tt;
+    const struct gt_search_params *p;
+    const struct gt_limits *lim;
+    struct gt_search_ctl *ctl;
+    int64_t hard_ms;
+    uint64_t nodes;
+    _Atomic uint64_t nodes_seen;   /* nodes, published for other threads */
+    int seldepth;
+    int nmp_min_ply;               /* no null moves before this ply (verification) */
+    int root_depth;
+    struct gt_null_stats null;
+    unsigned char lmr[64][64];     /* late move reductions by depth, move number */
+    int16_t *history;              /* [side][move index] */
+    gt_move *counter;              /* [previous move index] */
+    struct gt_frame stack[GT_MAX_PLY + 8];
+    void *mem;                     /* one block behind the pointers above */
+};
+
+/* alphabeta.c */
+int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
+                 bool cutnode);
+bool gt_worker_should_stop(struct gt_worker *w);
+
+/* movepick.c */
+void gt_score_moves(struct gt_worker *w, int ply, gt_move tt_move, int n);
+gt_move gt_pick_move(struct gt_frame *f, int n, int i);
+void gt_history_update(struct gt_worker *w, int ply, gt_move best, int depth,
+                       const gt_move *quiets, int nquiets);
+
+#endif
