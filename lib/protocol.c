@@ -324,6 +324,8 @@ int gt_protocol_run(struct gt_engine *e, FILE *in, FILE *out)
             say(&s, "info string line too long (over %d bytes), ignored", LINE_MAX_LEN - 2);
             continue;
         }
+        while (n && (line[n - 1] == '\n' || line[n - 1] == '\r' || line[n - 1] == ' '))
+            line[--n] = 0;     /* GUIs on some systems send CR LF */
         dispatch(&s, line);
     }
     if (s.quit)

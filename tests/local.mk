@@ -4,3 +4,39 @@
 check_LTLIBRARIES += tests/module/tictactoe.la
 tests_module_tictactoe_la_SOURCES = tests/module/tictactoe.c
 tests_module_tictactoe_la_LDFLAGS = $(MODULE_LDFLAGS) -rpath /nowhere
+
+# The core's suites share one main() (check_main.c) and, where they need a
+# game, link the tic-tac-toe module's code directly.
+CORE_TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+CORE_TEST_LDADD = lib/libgtsearch.la $(CHECK_LIBS)
+core_tests = tests/check_options tests/check_tt tests/check_registry \
+	tests/check_protocol tests/check_search
+check_PROGRAMS += $(core_tests)
+TESTS += $(core_tests)
+noinst_HEADERS += tests/protocol_io.h
+
+tests_check_options_SOURCES = tests/check_options.c tests/check_main.c
+tests_check_options_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_check_options_LDADD = $(CORE_TEST_LDADD)
+
+tests_check_tt_SOURCES = tests/check_tt.c tests/check_main.c
+tests_check_tt_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_check_tt_LDADD = $(CORE_TEST_LDADD)
+
+tests_check_registry_SOURCES = tests/check_registry.c tests/check_main.c \
+	tests/module/tictactoe.c
+tests_check_registry_CPPFLAGS = $(AM_CPPFLAGS) \
+	-DTEST_MODULE='"$(abs_top_builddir)/tests/module/tictactoe.la"'
+tests_check_registry_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_check_registry_LDADD = $(CORE_TEST_LDADD)
+tests_check_registry_DEPENDENCIES = lib/libgtsearch.la tests/module/tictactoe.la
+
+tests_check_protocol_SOURCES = tests/check_protocol.c tests/check_main.c \
+	tests/protocol_io.c tests/module/tictactoe.c
+tests_check_protocol_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_check_protocol_LDADD = $(CORE_TEST_LDADD)
+
+tests_check_search_SOURCES = tests/check_search.c tests/check_main.c \
+	tests/module/tictactoe.c
+tests_check_search_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_check_search_LDADD = $(CORE_TEST_LDADD)

@@ -1,0 +1,196 @@
+/* check_protocol.c -- the UCI/USI loop: each command, each error text, and
+ * the USI differences, driven with a small game. */
+#include <config.h>
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "protocol_io.h"
+
+extern const struct gt_game tictactoe_LTX_gt_module;
+#define TTT (&tictactoe_LTX_gt_module)
+
+static struct gt_game usi_game(void)
+{
+    struct gt_game g = tictactoe_LTX_gt_module;
+    g.dialect = GT_USI;
+    return g;
+}
+
+#define EXPECT_LINE(out, line) \
+    ck_assert_msg(has_line(out, line), "missing line '%s' in:\n%s", line, out)
+
+START_TEST(uci_handshake)
+{
+    char *out = run_script(TTT, "uci\nisready\n");
+    ck_assert(strncmp(out, "id name gtsearch ", 17) == 0);
+    EXPECT_LINE(out, "option name Hash type spin default 16 min 1 max 65536");
+    EXPECT_LINE(out, "option name Threads type spin default 1 min 1 max 256");
+    EXPECT_LINE(out, "option name Clear Hash type button");
+    EXPECT_LINE(out, "option name NullMove type check default true");
+    EXPECT_LINE(out, "option name NullMoveBaseR type spin default 3 min 1 max 12");
+    EXPECT_LINE(out, "uciok");
+    EXPECT_LINE(out, "readyok");
+    ck_assert(strstr(out, "uciok") < strstr(out, "readyok"));
+    free(out);
+}
+END_TEST
+
+START_TEST(usi_handshake)
+{
+    struct gt_game g = usi_game();
+    char *out = run_script(&g, "usi\nisready\nusinewgame\n");
+    EXPECT_LINE(out, "option name USI_Hash type spin default 16 min 1 max 65536");
+    EXPECT_LINE(out, "option name USI_Ponder type check default false");
+    EXPECT_LINE(out, "usiok");
+    EXPECT_LINE(out, "readyok");
+    ck_assert_ptr_null(strstr(out, "option name Hash "));
+    free(out);
+}
+END_TEST
+
+START_TEST(errors_are_reported_and_survived)
+{
+    char *out = run_script(TTT,
+        "fly\n"
+        "position\n"
+        "position fen xxxoooxx. q\n"
+        "position fen x........ o moves b2 b2\n"
+        "position banana\n"
+        "position startpos moves z9\n"
+        "setoption name Hash value 0\n"
+        "setoption name Nonsense value 1\n"
+        "setoption value 3\n"
+        "go depth zero\n"
+        "go sideways\n"
+        "d\n");
+    EXPECT_LINE(out, "info string unknown command 'fly'");
+    EXPECT_LINE(out, "info string position: expected startpos, fen or sfen");
+    EXPECT_LINE(out, "info string bad position: expected 9 cells, a blank and the side "
+                     "to move (x or o); position unchanged");
+    EXPECT_LINE(out, "info string move 2 (b2): illegal move b2; position unchanged");
+    EXPECT_LINE(out, "info string position: expected startpos, fen or sfen, not 'banana'");
+    EXPECT_LINE(out, "info string move 1 (z9): bad move text 'z9' (a square a1..c3); "
+                     "position unchanged");
+    EXPECT_LINE(out, "info string option Hash: '0' is not a number from 1 to 65536");
+    EXPECT_LINE(out, "info string no such option: 'Nonsense'");
+    EXPECT_LINE(out, "info string setoption: expected 'name'");
+    EXPECT_LINE(out, "info string go: 'depth' needs a number from 1 to 127, got 'zero'");
+    EXPECT_LINE(out, "info string go: unknown parameter 'sideways'");
+    /* After all that, the start position is still the position. */
+    EXPECT_LINE(out, "info string position ......... x");
+    free(out);
+}
+END_TEST
+
+START_TEST(position_with_moves)
+{
+    char *out = run_script(TTT, "position startpos moves b2 a1 c3\nd\n"
+                                "position fen xx.oo.... x moves c3\nd\n");
+    EXPECT_LINE(out, "info string position ..x.x.o.. o");
+    EXPECT_LINE(out, "info string position xxxoo.... o");
+    free(out);
+}
+END_TEST
+
+START_TEST(go_depth_answers_a_legal_move)
+{
+    /* x to move wins at once on c3; o also threatens a row. */
+    char *out = run_script(TTT, "position fen xx.oo.... x\ngo depth 4\n");
+    EXPECT_LINE(out, "bestmove c3");
+    ck_assert_ptr_nonnull(strstr(out, "score mate 1"));
+    ck_assert_ptr_nonnull(strstr(out, "info depth 1 seldepth "));
+    free(out);
+}
+END_TEST
+
+START_TEST(go_perft_divides)
+{
+    char *out = run_script(TTT, "go perft 2\n");
+    EXPECT_LINE(out, "a3: 8");
+    EXPECT_LINE(out, "c1: 8");
+    EXPECT_LINE(out, "Nodes searched: 72");
+    free(out);
+}
+END_TEST
+
+START_TEST(no_legal_move)
+{
+    struct gt_game g = usi_game();
+    char *out = run_script(TTT, "position fen xxxoo.... o\ngo depth 3\n");
+    EXPECT_LINE(out, "bestmove 0000");
+    free(out);
+    out = run_script(&g, "position sfen xxxoo.... o\ngo depth 3\n");
+    EXPECT_LINE(out, "bestmove resign");
+    free(out);
+}
+END_TEST
+
+START_TEST(infinite_waits_for_stop_and_isready_answers_meanwhile)
+{
+    char *out = run_script(TTT, "go infinite\nisready\nstop\n");
+    EXPECT_LINE(out, "readyok");
+    ck_assert_ptr_nonnull(strstr(out, "bestmove "));
+    ck_assert(strstr(out, "readyok") < strstr(out, "bestmove "));
+    free(out);
+}
+END_TEST
+
+START_TEST(busy_engine_refuses_changes)
+{
+    char *out = run_script(TTT, "go infinite\nposition startpos moves b2\n"
+                                "setoption name Hash value 32\ngo depth 2\nstop\n");
+    EXPECT_LINE(out, "info string cannot change the position while searching; "
+                     "position unchanged");
+    EXPECT_LINE(out, "info string cannot set options while searching");
+    EXPECT_LINE(out, "info string go: a search is already running (send stop first)");
+    free(out);
+}
+END_TEST
+
+START_TEST(quit_ends_the_session)
+{
+    char *out = run_script(TTT, "isready\nquit\nisready\n");
+    ck_assert_ptr_nonnull(strstr(out, "readyok"));
+    ck_assert_ptr_null(strstr(strstr(out, "readyok") + 1, "readyok"));
+    free(out);
+}
+END_TEST
+
+START_TEST(nodes_limit_is_reproducible)
+{
+    char *a = run_script(TTT, "ucinewgame\nposition startpos\ngo nodes 300\n");
+    char *b = run_script(TTT, "ucinewgame\nposition startpos\ngo nodes 300\n");
+    /* Times differ between runs; everything else must not. */
+    drop_field(a, "time");
+    drop_field(a, "nps");
+    drop_field(b, "time");
+    drop_field(b, "nps");
+    ck_assert_ptr_nonnull(strstr(a, "bestmove "));
+    ck_assert_str_eq(a, b);
+    free(a);
+    free(b);
+}
+END_TEST
+
+Suite *test_suite(void);
+
+Suite *test_suite(void)
+{
+    Suite *s = suite_create("protocol");
+    TCase *tc = tcase_create("protocol");
+    tcase_set_timeout(tc, 30);
+    tcase_add_test(tc, uci_handshake);
+    tcase_add_test(tc, usi_handshake);
+    tcase_add_test(tc, errors_are_reported_and_survived);
+    tcase_add_test(tc, position_with_moves);
+    tcase_add_test(tc, go_depth_answers_a_legal_move);
+    tcase_add_test(tc, go_perft_divides);
+    tcase_add_test(tc, no_legal_move);
+    tcase_add_test(tc, infinite_waits_for_stop_and_isready_answers_meanwhile);
+    tcase_add_test(tc, busy_engine_refuses_changes);
+    tcase_add_test(tc, quit_ends_the_session);
+    tcase_add_test(tc, nodes_limit_is_reproducible);
+    suite_add_tcase(s, tc);
+    return s;
+}

@@ -1,0 +1,88 @@
+/* check_registry.c -- finding games: module files, names, unknown games,
+ * and the refusal of modules built for another interface version. */
+#include <config.h>
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "registry.h"
+
+extern const struct gt_game tictactoe_LTX_gt_module;
+
+START_TEST(module_file_then_name)
+{
+    char err[512] = "";
+    struct gt_registry *r = gt_registry_new(NULL, err, sizeof err);
+    ck_assert_ptr_nonnull(r);
+    const struct gt_game *g = gt_registry_find(r, TEST_MODULE, err, sizeof err);
+    ck_assert_msg(g != NULL, "%s", err);
+    ck_assert_str_eq(g->name, "tictactoe");
+    /* Once loaded, the name finds it, whatever the case. */
+    ck_assert_ptr_eq(gt_registry_find(r, "TicTacToe", err, sizeof err), g);
+    gt_registry_free(r);
+}
+END_TEST
+
+START_TEST(unknown_game)
+{
+    char err[512] = "";
+    struct gt_registry *r = gt_registry_new(NULL, err, sizeof err);
+    ck_assert_ptr_null(gt_registry_find(r, "go9x9", err, sizeof err));
+    ck_assert_str_eq(err, "unknown game 'go9x9'");
+    ck_assert_ptr_null(gt_registry_find(r, "../etc/passwd", err, sizeof err));
+    ck_assert(strncmp(err, "cannot load module '../etc/passwd': ", 36) == 0);
+    ck_assert_ptr_null(gt_registry_find(r, "/nonexistent/game.la", err, sizeof err));
+    ck_assert(strncmp(err, "cannot load module '/nonexistent/game.la'", 41) == 0);
+    gt_registry_free(r);
+}
+END_TEST
+
+START_TEST(other_abi_version_refused)
+{
+    char err[512];
+    struct gt_game old = tictactoe_LTX_gt_module;
+    old.abi_version = GT_ABI_VERSION - 1;
+    ck_assert_int_eq(gt_registry_check_game(&old, err, sizeof err), -1);
+    char want[512];
+    snprintf(want, sizeof want,
+             "module built for plugin interface version %d; this gtsearch speaks "
+             "version %d: rebuild the module against this gtsearch",
+             GT_ABI_VERSION - 1, GT_ABI_VERSION);
+    ck_assert_str_eq(err, want);
+}
+END_TEST
+
+START_TEST(missing_hooks_refused)
+{
+    char err[512];
+    struct gt_game g = tictactoe_LTX_gt_module;
+    ck_assert_int_eq(gt_registry_check_game(&g, err, sizeof err), 0);
+    g.evaluate = NULL;
+    ck_assert_int_eq(gt_registry_check_game(&g, err, sizeof err), -1);
+    ck_assert_str_eq(err, "module 'tictactoe' lacks the required hook evaluate");
+    g = tictactoe_LTX_gt_module;
+    g.unmake_null = NULL;
+    ck_assert_int_eq(gt_registry_check_game(&g, err, sizeof err), -1);
+    ck_assert_str_eq(err, "module 'tictactoe' lacks the required hook "
+                          "make_null/unmake_null pair");
+    g = tictactoe_LTX_gt_module;
+    g.max_moves = 0;
+    ck_assert_int_eq(gt_registry_check_game(&g, err, sizeof err), -1);
+    ck_assert_str_eq(err, "module 'tictactoe': pos_size, max_moves, "
+                          "move_index_count and pawn_value must be positive");
+}
+END_TEST
+
+Suite *test_suite(void);
+
+Suite *test_suite(void)
+{
+    Suite *s = suite_create("registry");
+    TCase *tc = tcase_create("registry");
+    tcase_add_test(tc, module_file_then_name);
+    tcase_add_test(tc, unknown_game);
+    tcase_add_test(tc, other_abi_version_refused);
+    tcase_add_test(tc, missing_hooks_refused);
+    suite_add_tcase(s, tc);
+    return s;
+}

@@ -1,0 +1,197 @@
+/* check_search.c -- the search core on tic-tac-toe, against an exhaustive
+ * minimax written here with its own rules: values and mate distances in
+ * every reachable position, with each pruning technique on and off. */
+#include <config.h>
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+#include "search.h"
+
+extern const struct gt_game tictactoe_LTX_gt_module;
+#define TTT (&tictactoe_LTX_gt_module)
+
+/* ---- an independent tic-tac-toe: cells 'x', 'o', '.' ------------------ */
+static const int rows[8][3] = {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6},
+                               {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}};
+
+static int three(const char *b, char c)
+{
+    for (int i = 0; i < 8; i++)
+        if (b[rows[i][0]] == c && b[rows[i][1]] == c && b[rows[i][2]] == c)
+            return 1;
+    return 0;
+}
+
+/* Exact value for the side to move: GT_MATE - plies to a win (shortest),
+ * -GT_MATE + plies to a loss (longest), 0 for a draw. */
+static int minimax(char *b, char me, int ply)
+{
+    char you = me == 'x' ? 'o' : 'x';
+    if (three(b, you))
+        return -GT_MATE + ply;
+    int best = -GT_INF, moved = 0;
+    for (int i = 0; i < 9; i++) {
+        if (b[i] != '.')
+            continue;
+        moved = 1;
+        b[i] = me;
+        int v = -minimax(b, you, ply + 1);
+        b[i] = '.';
+        if (v > best)
+            best = v;
+    }
+    return moved ? best : 0;
+}
+
+static int search_score(struct gt_engine *e, const char *text, int depth)
+{
+    char err[256];
+    struct gt_limits lim = {.depth = depth};
+    struct gt_search_result res;
+    ck_assert_msg(gt_engine_set_position(e, text, NULL, err, sizeof err) == 0, "%s", err);
+    gt_engine_new_game(e);
+    ck_assert_int_eq(gt_engine_search(e, &lim, NULL, NULL, &res), 0);
+    return res.score;
+}
+
+/* Visit every position reachable from the empty board, once. */
+static void each_position(char *b, char me, void (*fn)(const char *b, char me, void *),
+                          void *ctx, char *seen)
+{
+    int code = 0;
+    for (int i = 0; i < 9; i++)
+        code = code * 3 + (b[i] == 'x' ? 1 : b[i] == 'o' ? 2 : 0);
+    if (seen[code])
+        return;
+    seen[code] = 1;
+    fn(b, me, ctx);
+    char you = me == 'x' ? 'o' : 'x';
+    if (three(b, you))
+        return;
+    for (int i = 0; i < 9; i++)
+        if (b[i] == '.') {
+            b[i] = me;
+            each_position(b, you, fn, ctx, seen);
+            b[i] = '.';
+        }
+}
+
+struct compare {
+    struct gt_engine *e;
+    int positions;
+};
+
+static void compare_one(const char *b, char me, void *ctx)
+{
+    struct compare *c = ctx;
+    char text[16], copy[10];
+    memcpy(copy, b, 9);
+    copy[9] = 0;
+    snprintf(text, sizeof text, "%s %c", copy, me);
+    int want = minimax(copy, me, 0);
+    /* Deep enough that even reduced null-move searches see the game end. */
+    int got = search_score(c->e, text, 20);
+    ck_assert_msg(got == want, "%s: search %d, minimax %d", text, got, want);
+    c->positions++;
+}
+
+static void compare_all(const char *option, const char *value)
+{
+    char err[256], board[10] = ".........", seen[19683] = {0};
+    struct gt_engine *e = gt_engine_new(TTT, err, sizeof err);
+    ck_assert_ptr_nonnull(e);
+    if (option)
+        ck_assert_int_eq(gt_engine_set_option(e, option, value, err, sizeof err), 0);
+    struct compare c = {e, 0};
+    each_position(board, 'x', compare_one, &c, seen);
+    ck_assert_int_eq(c.positions, 5478);   /* all legal tic-tac-toe positions */
+    gt_engine_free(e);
+}
+
+START_TEST(exact_values_everything_on) { compare_all(NULL, NULL); }
+END_TEST
+START_TEST(exact_values_null_move_off) { compare_all("NullMove", "false"); }
+END_TEST
+START_TEST(exact_values_verification_off) { compare_all("NullMoveVerification", "false"); }
+END_TEST
+START_TEST(exact_values_lmr_off) { compare_all("LMR", "false"); }
+END_TEST
+START_TEST(exact_values_reverse_futility_off) { compare_all("ReverseFutility", "false"); }
+END_TEST
+
+START_TEST(finds_the_winning_move)
+{
+    char err[256];
+    struct gt_engine *e = gt_engine_new(TTT, err, sizeof err);
+    struct gt_limits lim = {.depth = 9};
+    struct gt_search_result res;
+    /* x forks with a1 (a3 and c1 taken, o on b2 and c3? no): x to move on
+     * "x...o...x"-like boards; here: x a3, o b3; x plays b2 and wins. */
+    ck_assert_int_eq(gt_engine_set_position(e, "xo....... x", NULL, err, sizeof err), 0);
+    ck_assert_int_eq(gt_engine_search(e, &lim, NULL, NULL, &res), 0);
+    char b[10] = "xo.......";
+    ck_assert_int_eq(res.score, minimax(b, 'x', 0));
+    ck_assert(res.score > GT_MATE_IN_MAX);
+    /* The move it chose keeps the win: after it, o is lost. */
+    b[res.best - 1] = 'x';
+    ck_assert_int_eq(-minimax(b, 'o', 1), res.score);
+    gt_engine_free(e);
+}
+END_TEST
+
+START_TEST(mate_score_helpers)
+{
+    ck_assert(gt_is_mate_score(GT_MATE - 5));
+    ck_assert(!gt_is_mate_score(GT_EVAL_MAX));
+    ck_assert_int_eq(gt_mate_moves(GT_MATE - 1), 1);
+    ck_assert_int_eq(gt_mate_moves(GT_MATE - 5), 3);
+    ck_assert_int_eq(gt_mate_moves(-GT_MATE + 4), -2);
+}
+END_TEST
+
+START_TEST(time_budgets)
+{
+    struct gt_limits lim = {.time = {60000, 1000}, .inc = {1000, 0}};
+    int64_t soft, hard;
+    gt_time_budget(&lim, 0, 30, &soft, &hard);
+    ck_assert(soft > 1000 && soft < hard && hard <= 60000 / 3 + 500);
+    /* The side with 1 s left and no increment spends far less. */
+    gt_time_budget(&lim, 1, 30, &soft, &hard);
+    ck_assert(hard < 400 && soft <= hard);
+    /* Fixed time per move, minus the overhead. */
+    lim = (struct gt_limits){.movetime = 500};
+    gt_time_budget(&lim, 0, 30, &soft, &hard);
+    ck_assert_int_eq(soft, 470);
+    ck_assert_int_eq(hard, 470);
+    /* Byoyomi only: use it, keeping the overhead. */
+    lim = (struct gt_limits){.byoyomi = 1000};
+    gt_time_budget(&lim, 1, 30, &soft, &hard);
+    ck_assert_int_eq(hard, 970);
+    /* No clock at all: no time limit. */
+    lim = (struct gt_limits){.depth = 5};
+    gt_time_budget(&lim, 0, 30, &soft, &hard);
+    ck_assert_int_eq(soft, 0);
+    ck_assert_int_eq(hard, 0);
+}
+END_TEST
+
+Suite *test_suite(void);
+
+Suite *test_suite(void)
+{
+    Suite *s = suite_create("search");
+    TCase *tc = tcase_create("search");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, exact_values_everything_on);
+    tcase_add_test(tc, exact_values_null_move_off);
+    tcase_add_test(tc, exact_values_verification_off);
+    tcase_add_test(tc, exact_values_lmr_off);
+    tcase_add_test(tc, exact_values_reverse_futility_off);
+    tcase_add_test(tc, finds_the_winning_move);
+    tcase_add_test(tc, mate_score_helpers);
+    tcase_add_test(tc, time_budgets);
+    suite_add_tcase(s, tc);
+    return s;
+}
