@@ -1,1 +1,2 @@
-# doc/: manual page and guides.
+# doc/: the manual page and the guides.
+dist_man1_MANS = doc/gtsearch.1

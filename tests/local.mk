@@ -40,3 +40,14 @@ tests_check_search_SOURCES = tests/check_search.c tests/check_main.c \
 	tests/module/tictactoe.c
 tests_check_search_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_check_search_LDADD = $(CORE_TEST_LDADD)
+
+# The game author's path, end to end (installs into a temporary DESTDIR).
+TESTS += tests/out-of-tree.sh
+AM_TESTS_ENVIRONMENT = abs_top_builddir='$(abs_top_builddir)'; \
+	abs_top_srcdir='$(abs_top_srcdir)'; MAKE='$(MAKE)'; CC='$(CC)'; \
+	export abs_top_builddir abs_top_srcdir MAKE CC;
+EXTRA_DIST += tests/out-of-tree.sh tests/summary.sh tests/data
+
+# After the tests, Check's closing lines for every suite, and their total.
+check-local: check-TESTS
+	@$(SHELL) $(srcdir)/tests/summary.sh $(builddir)
