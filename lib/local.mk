@@ -24,6 +24,9 @@ lib_libgtsearch_la_LDFLAGS = -no-undefined -version-info 0:0:0
 
 bin_PROGRAMS += gtsearch
 gtsearch_SOURCES = lib/main.c
-gtsearch_LDFLAGS = -export-dynamic
+# -static: embed the uninstalled libtool libraries (the core and the
+# preloaded modules), as libtool's module demo does for its preloading
+# program; system libraries stay shared.
+gtsearch_LDFLAGS = -static -export-dynamic
 gtsearch_LDADD = lib/libgtsearch.la -dlpreopen force $(BUILTIN_MODULES:%=-dlpreopen %)
 gtsearch_DEPENDENCIES = lib/libgtsearch.la $(BUILTIN_MODULES)
