@@ -1,2 +1,3 @@
 # doc/: the manual page and the guides.
 dist_man1_MANS = doc/gtsearch.1
+EXTRA_DIST += doc/architecture.md
