@@ -1,0 +1,1 @@
+# lib/match.mk: the match runner (sources join libgtsearch).

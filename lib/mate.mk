@@ -1,0 +1,1 @@
+# lib/mate.mk: the df-pn mate solver (sources join libgtsearch).

@@ -1,0 +1,1 @@
+# tests/match.mk: the match runner's suites.

@@ -1,0 +1,1 @@
+# tests/mate.mk: the mate solver's suites.
