@@ -1,11 +1,12 @@
 # lib/: libgtsearch, the game-agnostic core, and the gtsearch program.
 lib_LTLIBRARIES += lib/libgtsearch.la
 pkginclude_HEADERS += lib/gtsearch/game.h
-noinst_HEADERS += lib/engine.h lib/options.h lib/perft.h lib/protocol.h \
+noinst_HEADERS += lib/engine.h lib/epd.h lib/options.h lib/perft.h lib/protocol.h \
 	lib/registry.h lib/report.h lib/search.h lib/tools.h lib/tt.h \
 	lib/util.h lib/worker.h
 lib_libgtsearch_la_SOURCES = \
 	lib/alphabeta.c \
+	lib/epd.c \
 	lib/engine.c \
 	lib/movepick.c \
 	lib/options.c \

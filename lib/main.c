@@ -8,6 +8,7 @@
 #include <ltdl.h>
 
 #include "engine.h"
+#include "epd.h"
 #include "protocol.h"
 #include "registry.h"
 #include "tools.h"
@@ -28,6 +29,8 @@ static const char usage[] =
     "  analyse TEXT [--depth N|--nodes N|--movetime MS]\n"
     "                                             search one position (TEXT may be\n"
     "                                             'startpos') and show statistics\n"
+    "  epd FILE [--depth N|--nodes N|--movetime MS] [--threads N] [--dm-plies]\n"
+    "                                             run a test suite (bm, am, dm, id)\n"
     "\n"
     "Options:\n"
     "  --game NAME|FILE   the game (default chess): a built-in name, an installed\n"
@@ -63,6 +66,25 @@ static int parse_count(const char *text, long min, long max, long *out)
     return gt_parse_long(text, min, max, out);
 }
 
+/* --depth N, --nodes N or --movetime MS at argv[i]: returns the number of
+ * words used (0: not a limit; -1: a bad number, already reported). */
+static int parse_limit(int argc, char **argv, int i, const char **limit, long *value)
+{
+    const char *names[] = {"--depth", "--nodes", "--movetime"};
+    for (int k = 0; k < 3; k++) {
+        if (strcmp(argv[i], names[k]))
+            continue;
+        long max = k == 0 ? GT_MAX_PLY - 1 : 1L << 40;
+        if (i + 1 >= argc || parse_count(argv[i + 1], 1, max, value) < 0) {
+            bad_usage("%s needs a positive number", argv[i]);
+            return -1;
+        }
+        *limit = names[k] + 2;
+        return 2;
+    }
+    return 0;
+}
+
 static int run_command(struct gt_engine *e, int argc, char **argv)
 {
     const char *cmd = argv[0];
@@ -95,19 +117,36 @@ static int run_command(struct gt_engine *e, int argc, char **argv)
         if (argc < 2)
             return bad_usage("analyse needs a position text (or 'startpos')%s", "");
         for (int i = 2; i < argc; i++) {
-            if ((!strcmp(argv[i], "--depth") || !strcmp(argv[i], "--nodes") ||
-                 !strcmp(argv[i], "--movetime")) && i + 1 < argc) {
-                limit = argv[i] + 2;
-                if (parse_count(argv[i + 1], 1, !strcmp(limit, "depth") ? GT_MAX_PLY - 1
-                                                                         : 1L << 40,
-                                &value) < 0)
-                    return bad_usage("analyse: bad number '%s'", argv[i + 1]);
-                i++;
-            } else
+            int used = parse_limit(argc, argv, i, &limit, &value);
+            if (used < 0)
+                return EXIT_USAGE;
+            if (!used)
                 return bad_usage("analyse: unexpected argument '%s'", argv[i]);
+            i += used - 1;
         }
         const char *position = strcmp(argv[1], "startpos") ? argv[1] : NULL;
         return gt_tool_analyse(e, position, limit, value, stdout);
+    }
+    if (!strcmp(cmd, "epd")) {
+        struct gt_epd_options opt = {.limit = "depth", .value = 10};
+        if (argc < 2)
+            return bad_usage("epd needs a file%s", "");
+        for (int i = 2; i < argc; i++) {
+            int used = parse_limit(argc, argv, i, &opt.limit, &opt.value);
+            if (used < 0)
+                return EXIT_USAGE;
+            if (used) {
+                i += used - 1;
+            } else if (!strcmp(argv[i], "--dm-plies"))
+                opt.dm_in_plies = true;
+            else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
+                char err[256];
+                if (gt_engine_set_option(e, "Threads", argv[++i], err, sizeof err) < 0)
+                    return bad_usage("epd: %s", err);
+            } else
+                return bad_usage("epd: unexpected argument '%s'", argv[i]);
+        }
+        return gt_epd_run(e, argv[1], &opt, stdout);
     }
     return bad_usage("unknown command '%s'", cmd);
 }

@@ -10,7 +10,7 @@ tests_module_tictactoe_la_LDFLAGS = $(MODULE_LDFLAGS) -rpath /nowhere
 CORE_TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 CORE_TEST_LDADD = lib/libgtsearch.la $(CHECK_LIBS)
 core_tests = tests/check_options tests/check_tt tests/check_registry \
-	tests/check_protocol tests/check_search
+	tests/check_protocol tests/check_search tests/check_epd
 check_PROGRAMS += $(core_tests)
 TESTS += $(core_tests)
 noinst_HEADERS += tests/protocol_io.h
@@ -35,6 +35,11 @@ tests_check_protocol_SOURCES = tests/check_protocol.c tests/check_main.c \
 	tests/protocol_io.c tests/module/tictactoe.c
 tests_check_protocol_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_check_protocol_LDADD = $(CORE_TEST_LDADD)
+
+tests_check_epd_SOURCES = tests/check_epd.c tests/check_main.c \
+	tests/module/tictactoe.c
+tests_check_epd_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_check_epd_LDADD = $(CORE_TEST_LDADD)
 
 tests_check_search_SOURCES = tests/check_search.c tests/check_main.c \
 	tests/module/tictactoe.c
