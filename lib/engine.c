@@ -52,6 +52,7 @@ static int add_core_options(struct gt_engine *e)
         {"NullMoveVerification", GT_OPT_CHECK, "true", 0, 0, NULL},
         {"NullMoveMinDepth", GT_OPT_SPIN, "3", 1, 32, NULL},
         {"NullMoveBaseR", GT_OPT_SPIN, "3", 1, 12, NULL},
+        {"NullMoveVerifyDepth", GT_OPT_SPIN, "10", 1, 64, NULL},
         {"ReverseFutility", GT_OPT_CHECK, "true", 0, 0, NULL},
         {"LMR", GT_OPT_CHECK, "true", 0, 0, NULL},
         {"LMP", GT_OPT_CHECK, "true", 0, 0, NULL},
@@ -200,6 +201,7 @@ void gt_engine_params(const struct gt_engine *e, struct gt_search_params *p)
     p->null_verification = gt_options_bool(o, "NullMoveVerification");
     p->null_min_depth = (int)gt_options_int(o, "NullMoveMinDepth");
     p->null_base_r = (int)gt_options_int(o, "NullMoveBaseR");
+    p->null_verify_depth = (int)gt_options_int(o, "NullMoveVerifyDepth");
     p->reverse_futility = gt_options_bool(o, "ReverseFutility");
     p->lmr = gt_options_bool(o, "LMR");
     p->lmp = gt_options_bool(o, "LMP");

@@ -30,6 +30,7 @@ struct gt_limits {
 struct gt_search_params {
     bool null_move, null_verification, reverse_futility, lmr, lmp, futility;
     int null_min_depth, null_base_r;
+    int null_verify_depth;     /* verify every null fail-high from this depth */
     int threads;
     int64_t move_overhead;
 };
