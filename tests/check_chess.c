@@ -1,0 +1,3 @@
+/* placeholder */
+#include <check.h>
+int main(void) { return 0; }
