@@ -95,8 +95,10 @@ static int check_material(const struct chess_pos *p, char *err, size_t len)
         int kings = popcount(pieces_of(p, c, KING));
         if (kings == 0)
             return fail(err, len, "no %s king", color_name(c));
-        if (kings > 1)
-            return fail(err, len, "%d %s kings (one allowed)", kings, color_name(c));
+        if (kings == 2)
+            return fail(err, len, "two %s kings", color_name(c));
+        if (kings > 2)
+            return fail(err, len, "%d %s kings", kings, color_name(c));
         int pawns = popcount(pieces_of(p, c, PAWN));
         if (pawns > 8)
             return fail(err, len, "%d %s pawns (at most 8)", pawns, color_name(c));
@@ -156,7 +158,7 @@ static int parse_castling(struct chess_pos *p, struct field f, char *err, size_t
         bb_t rooks = pieces_of(p, c, ROOK) & krank;
         int rsq = -1;
         if (lc == 'k') { /* outermost rook on the h side */
-            bb_t r = rooks & ~(sq_bb(ksq + 1) - 1);
+            bb_t r = rooks & ~((sq_bb(ksq) << 1) - 1);
             if (r)
                 rsq = 63 - __builtin_clzll(r);
         } else if (lc == 'q') { /* outermost rook on the a side */
@@ -312,12 +314,12 @@ int chess_from_text(void *pos, const char *text, char *err, size_t err_len)
 static int castle_char(const struct chess_pos *p, int slot)
 {
     int c = slot / 2;
-    int rsq = p->castle_rook[slot], ksq = king_sq(p, c);
+    int rsq = p->castle_rook[slot];
     bb_t rooks = pieces_of(p, c, ROOK) & (RANK_1 << (56 * c));
     /* X-FEN: K/Q when the castling rook is the outermost one on its side,
      * the rook's file letter otherwise (readable as Shredder-FEN too). */
     bb_t beyond = (slot & 1) ? (sq_bb(rsq) - 1) & rooks
-                             : rooks & ~(sq_bb(rsq + 1) - 1) & ~sq_bb(ksq);
+                             : rooks & ~((sq_bb(rsq) << 1) - 1);
     char ch = beyond ? (char)('a' + rsq % 8) : (slot & 1) ? 'q' : 'k';
     return c == WHITE ? ch - 'a' + 'A' : ch;
 }

@@ -12,6 +12,7 @@ games_chess_libchess_la_SOURCES = \
 	games/chess/rules.c \
 	games/chess/tactics.c \
 	games/chess/search_hints.c \
+	games/chess/eval_tables.h \
 	games/chess/eval.c
 # Move generation is the headline speed: optimise harder than the default.
 games_chess_libchess_la_CFLAGS = $(AM_CFLAGS) -O3
