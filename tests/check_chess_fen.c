@@ -202,6 +202,24 @@ START_TEST(fen_junk_never_crashes)
 }
 END_TEST
 
+/* The bench positions and the start position are valid and canonical. */
+START_TEST(fen_bench_positions)
+{
+    int n = 0;
+    for (const char *const *f = G->bench_positions; *f; f++, n++) {
+        char out[128];
+        void *pos = chess_test_pos(*f);
+        G->to_text(pos, out, sizeof out);
+        ck_assert_str_eq(out, *f);
+        free(pos);
+    }
+    ck_assert_int_ge(n, 16);
+    ck_assert_int_le(n, 24);
+    void *pos = chess_test_pos(G->startpos);
+    free(pos);
+}
+END_TEST
+
 Suite *chess_fen_suite(void)
 {
     Suite *s = suite_create("chess fen");
@@ -214,6 +232,7 @@ Suite *chess_fen_suite(void)
     tcase_add_test(tc, fen_round_trip_zugzwang);
     tcase_add_test(tc, fen_castling_styles);
     tcase_add_test(tc, fen_junk_never_crashes);
+    tcase_add_test(tc, fen_bench_positions);
     suite_add_tcase(s, tc);
     return s;
 }

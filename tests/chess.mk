@@ -14,3 +14,14 @@ tests_bench_chess_perft_bench_SOURCES = tests/bench/chess_perft_bench.c games/ch
 tests_bench_chess_perft_bench_CFLAGS = $(AM_CFLAGS) -O3
 tests_bench_chess_perft_bench_LDADD = games/chess/libchess.la
 EXTRA_DIST += tests/bench/chess-perft.sh
+
+# libFuzzer target (configure --enable-fuzzers CC=clang).  It compiles the
+# module's sources itself so that they carry the fuzzer's coverage
+# instrumentation too.
+if FUZZERS
+noinst_PROGRAMS += tests/fuzz_chess
+tests_fuzz_chess_SOURCES = tests/fuzz_chess.c $(games_chess_libchess_la_SOURCES) \
+	games/chess/module.c
+tests_fuzz_chess_CFLAGS = $(AM_CFLAGS) -fsanitize=fuzzer,address,undefined
+tests_fuzz_chess_LDFLAGS = -fsanitize=fuzzer,address,undefined
+endif

@@ -39,7 +39,7 @@ static const char *const chess_bench[] = {
     "8/5pk1/6p1/3B4/2b5/6P1/5PK1/8 w - - 0 40",
     "8/8/2k5/8/2P5/2K5/8/8 w - - 0 1",
     "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-    "4k3/8/8/3q4/8/8/4Q3/4K3 w - - 0 1",
+    "4k3/3q4/8/8/8/8/3Q4/4K3 w - - 0 1",
     "8/8/1p2k3/p1p2p2/P1P2P2/1P2K3/8/8 w - - 0 1",
     "5rk1/pp3pbp/3p2p1/2pP4/2P1n3/1P3NP1/P3PPBP/1R4K1 b - - 1 17",
     "r1bqk2r/ppp2ppp/2n5/3np3/1b6/2NP1NP1/PP2PPBP/R1BQK2R w KQkq - 1 7",
