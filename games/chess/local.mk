@@ -14,8 +14,6 @@ games_chess_libchess_la_SOURCES = \
 	games/chess/search_hints.c \
 	games/chess/eval_tables.h \
 	games/chess/eval.c
-# Move generation is the headline speed: optimise harder than the default.
-games_chess_libchess_la_CFLAGS = $(AM_CFLAGS) -O3
 
 pkglib_LTLIBRARIES += games/chess/chess.la
 games_chess_chess_la_SOURCES = games/chess/module.c

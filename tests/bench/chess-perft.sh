@@ -25,22 +25,15 @@ ours_rate() { # depth fen -> leaves/s as measured by our driver
     $GTSEARCH_PERFT "$1" "$2" | awk '{for (i = 1; i < NF; i++) if ($i == "leaves/s") print $(i+1)}'
 }
 
-sf_run() { # depth fen -> "nodes seconds" (wall time of the whole process)
-    t0=$(now)
-    nodes=$(printf 'setoption name Threads value 1\nposition fen %s\ngo perft %s\nquit\n' "$2" "$1" \
-            | "$STOCKFISH" 2>/dev/null | sed -n 's/^Nodes searched: *//p')
-    t1=$(now)
-    awk -v n="$nodes" -v a="$t0" -v b="$t1" 'BEGIN {printf "%s %.6f\n", n, b - a}'
-}
-
-# Stockfish prints no time for perft, so its start-up (network loading) is
-# measured with a depth-1 perft and subtracted from each run.
-sf_startup=0
-if [ -x "$STOCKFISH" ]; then
-    sf_startup=$(for i in 1 2 3; do sf_run 1 "8/8/8/8/8/8/8/K6k w - - 0 1" | cut -d' ' -f2; done | median)
-fi
+# Stockfish prints no time for perft, and its start-up (network loading)
+# is long and noisy, so one process runs `go perft 1` then `go perft D`,
+# and the time between the two "Nodes searched" lines is the perft's.
 sf_rate() { # depth fen -> leaves/s
-    sf_run "$1" "$2" | awk -v s="$sf_startup" '{printf "%.0f\n", $1 / ($2 - s)}'
+    printf 'setoption name Threads value 1\nposition fen %s\ngo perft 1\ngo perft %s\nquit\n' \
+           "$2" "$1" | "$STOCKFISH" 2>/dev/null |
+    while IFS= read -r l; do
+        case $l in "Nodes searched"*) echo "$(now) ${l#Nodes searched: }" ;; esac
+    done | awk 'NR == 1 {t0 = $1} NR == 2 {printf "%.0f\n", $2 / ($1 - t0)}'
 }
 
 printf '%-10s %5s %14s %14s %7s\n' position depth ours/s stockfish/s ratio
