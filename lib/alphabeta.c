@@ -73,6 +73,7 @@ static int qsearch(struct gt_worker *w, int alpha, int beta, int ply)
     struct gt_frame *f = &w->stack[ply];
 
     f->pv_len = 0;
+    f->best = GT_MOVE_NONE;
     if (tick(w))
         return 0;
     if (ply > w->seldepth)
@@ -131,6 +132,7 @@ static int qsearch(struct gt_worker *w, int alpha, int beta, int ply)
     }
     enum gt_bound bound = best >= beta ? GT_BOUND_LOWER
                         : alpha > old_alpha ? GT_BOUND_EXACT : GT_BOUND_UPPER;
+    f->best = best_move;
     gt_tt_store(w->tt, key, ply, best_move, best, 0, bound);
     return best;
 }
@@ -167,10 +169,12 @@ static int null_move_pruning(struct gt_worker *w, int beta, int depth, int ply,
         return NO_SCORE;
 
     /* Adaptive R: deeper searches and larger margins over beta can afford
-     * a shallower look at the pass. */
-    int r = p->null_base_r + depth / 6 + (eval - beta) / g->pawn_value / 2;
-    if (r > p->null_base_r + 3 + depth / 6)
-        r = p->null_base_r + 3 + depth / 6;
+     * a shallower look at the pass (NullMoveAdaptiveR=false: R is fixed). */
+    int r = p->null_base_r;
+    if (p->null_adaptive_r) {
+        int margin = (eval - beta) / g->pawn_value / 2;
+        r += depth / 6 + (margin < 3 ? margin : 3);
+    }
     if (g->null_reduction)
         r = g->null_reduction(pos, depth, eval - beta, r);
     if (r < 1)
@@ -183,7 +187,7 @@ static int null_move_pruning(struct gt_worker *w, int beta, int depth, int ply,
     int score = -gt_alphabeta(w, -beta, -beta + 1, reduced, ply + 1, !cutnode);
     g->unmake_null(pos, f->undo);
     /* The reply that refuted the pass is the opponent's threat. */
-    f->threat = w->stack[ply + 1].pv_len ? w->stack[ply + 1].pv[0] : GT_MOVE_NONE;
+    f->threat = w->stack[ply + 1].best;
     if (gt_worker_should_stop(w) && w->root_depth > 1)
         return NO_SCORE;
     if (score < beta)
@@ -228,6 +232,7 @@ int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
     const int unit = g->pawn_value;
 
     f->pv_len = 0;
+    f->best = GT_MOVE_NONE;
     bool in_check = g->in_check(pos);
 
     /* Step 1: check extension; at the horizon, quiescence. */
@@ -262,8 +267,10 @@ int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
     bool tt_hit = gt_tt_probe(w->tt, key, ply, &e);
     gt_move tt_move = tt_hit && e.move && g->is_legal(pos, e.move) ? e.move
                                                                    : GT_MOVE_NONE;
-    if (!pv && tt_hit && e.depth >= depth && tt_cuts(&e, alpha, beta))
+    if (!pv && tt_hit && e.depth >= depth && tt_cuts(&e, alpha, beta)) {
+        f->best = tt_move;
         return e.score;
+    }
 
     /* Step 4: static evaluation, sharpened by a TT bound. */
     int eval = -GT_INF;
@@ -369,6 +376,7 @@ int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
     }
     enum gt_bound bound = best >= beta ? GT_BOUND_LOWER
                         : alpha > old_alpha ? GT_BOUND_EXACT : GT_BOUND_UPPER;
+    f->best = best_move;
     gt_tt_store(w->tt, key, ply, best_move, best, depth, bound);
     return best;
 }

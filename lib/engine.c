@@ -50,6 +50,7 @@ static int add_core_options(struct gt_engine *e)
         {"Move Overhead", GT_OPT_SPIN, "30", 0, 5000, NULL},
         {"NullMove", GT_OPT_CHECK, "true", 0, 0, NULL},
         {"NullMoveVerification", GT_OPT_CHECK, "true", 0, 0, NULL},
+        {"NullMoveAdaptiveR", GT_OPT_CHECK, "true", 0, 0, NULL},
         {"NullMoveMinDepth", GT_OPT_SPIN, "3", 1, 32, NULL},
         {"NullMoveBaseR", GT_OPT_SPIN, "3", 1, 12, NULL},
         {"NullMoveVerifyDepth", GT_OPT_SPIN, "10", 1, 64, NULL},
@@ -199,6 +200,7 @@ void gt_engine_params(const struct gt_engine *e, struct gt_search_params *p)
     gt_search_params_default(p);
     p->null_move = gt_options_bool(o, "NullMove");
     p->null_verification = gt_options_bool(o, "NullMoveVerification");
+    p->null_adaptive_r = gt_options_bool(o, "NullMoveAdaptiveR");
     p->null_min_depth = (int)gt_options_int(o, "NullMoveMinDepth");
     p->null_base_r = (int)gt_options_int(o, "NullMoveBaseR");
     p->null_verify_depth = (int)gt_options_int(o, "NullMoveVerifyDepth");

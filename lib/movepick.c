@@ -20,6 +20,8 @@ void gt_score_moves(struct gt_worker *w, int ply, gt_move tt_move, int n)
     const struct gt_game *g = w->g;
     struct gt_frame *f = &w->stack[ply];
     int16_t *hist = w->history + (size_t)side_of(w) * g->move_index_count;
+    /* The reply that refuted our pass one ply up is likely strong now too. */
+    gt_move threat = ply > 0 ? w->stack[ply - 1].threat : GT_MOVE_NONE;
     gt_move counter = ply > 0 && w->stack[ply - 1].move != GT_MOVE_NULL
                     ? w->counter[w->stack[ply - 1].move_index] : GT_MOVE_NONE;
     for (int i = 0; i < n; i++) {
@@ -36,6 +38,8 @@ void gt_score_moves(struct gt_worker *w, int ply, gt_move tt_move, int n)
             s = ORDER_KILLER + 1;
         else if (m == f->killers[1])
             s = ORDER_KILLER;
+        else if (m == threat)
+            s = ORDER_KILLER + 2;
         else if (m == counter)
             s = ORDER_COUNTER;
         else

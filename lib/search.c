@@ -16,7 +16,7 @@
 void gt_search_params_default(struct gt_search_params *p)
 {
     *p = (struct gt_search_params){
-        .null_move = true, .null_verification = true, .reverse_futility = true,
+        .null_move = true, .null_verification = true, .null_adaptive_r = true, .reverse_futility = true,
         .lmr = true, .lmp = true, .futility = true,
         .null_min_depth = 3, .null_base_r = 3, .null_verify_depth = 10, .threads = 1, .move_overhead = 30,
     };

@@ -28,7 +28,7 @@ struct gt_limits {
 
 /* The technique switches and numbers the options set. */
 struct gt_search_params {
-    bool null_move, null_verification, reverse_futility, lmr, lmp, futility;
+    bool null_move, null_verification, null_adaptive_r, reverse_futility, lmr, lmp, futility;
     int null_min_depth, null_base_r;
     int null_verify_depth;     /* verify every null fail-high from this depth */
     int threads;

@@ -16,6 +16,7 @@ struct gt_frame {
     int static_eval;
     gt_move killers[2];
     gt_move threat;         /* the move that refuted our null move here */
+    gt_move best;           /* best or cutoff move found at this node */
     int pv_len;
     gt_move pv[GT_MAX_PLY];
     void *undo;             /* game undo record for the move from this node */

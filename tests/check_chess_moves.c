@@ -261,7 +261,8 @@ START_TEST(null_ok_and_zugzwang_risk)
         { "8/8/2k5/8/2P5/2K5/8/8 w - - 0 9", false, GT_RISK_HIGH },
         { "8/5pk1/8/8/8/3N4/5PK1/8 w - - 0 1", true, GT_RISK_MEDIUM },
         { "4k3/8/8/8/8/p1p5/P1P4P/KB6 w - - 0 1", true, GT_RISK_HIGH }, /* 2 moves */
-        { "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", true, GT_RISK_LOW },
+        { "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", true, GT_RISK_MEDIUM }, /* lone rook */
+        { "4k3/8/8/8/8/8/8/R3KN2 w - - 0 1", true, GT_RISK_LOW },   /* two pieces */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         void *pos = chess_test_pos(cases[i].fen);

@@ -15,9 +15,12 @@ bool chess_null_ok(const void *pos)
  *  HIGH: pawn endings and bare kings (zugzwang is the rule there), and any
  *        position where the side to move has very few safe moves (every
  *        move may worsen its position, the classic mutual-zugzwang shape).
- *  MEDIUM: a single minor piece: it can usually waste a tempo, but a
- *        knight cannot lose one and a bishop may be tied to one colour.
- *  LOW: anything more; rooks and queens almost always have a waiting
+ *  MEDIUM: a single piece besides king and pawns.  A knight cannot lose
+ *        a tempo, a bishop may be tied to one colour, and a lone rook is
+ *        often tied to a pawn or boxed in beside its king: rook endings
+ *        hold many of the classic null-move failures (the zugzwang suite's
+ *        sz02 is one: every black rook move loses, yet there are many).
+ *  LOW: two pieces or more: one of them almost always has a waiting
  *        move. */
 enum gt_zugzwang_risk chess_zugzwang_risk(const void *pos)
 {
@@ -43,7 +46,7 @@ enum gt_zugzwang_risk chess_zugzwang_risk(const void *pos)
             safe++;
     if (safe <= 3)
         return GT_RISK_HIGH;
-    if (!majors && !more_than_one(minors))
+    if (!more_than_one(minors | majors))
         return GT_RISK_MEDIUM;
     return GT_RISK_LOW;
 }
