@@ -608,17 +608,17 @@ END_TEST
 
 /* is_legal accepts exactly the generated moves among all 2^18 codes that
  * the encoding can hold, and nothing with a higher bit. */
-static void check_is_legal_exact(void *p)
+static void check_is_legal_exact(void *p, bool every_code)
 {
     gt_move list[600];
     int n = G->generate(p, GT_GEN_ALL, list), accepted = 0;
-    for (gt_move m = 1; m < (1u << 18); m++) {
+    for (gt_move m = 1; every_code && m < (1u << 18); m++) {
         if (G->is_legal(p, m)) {
             accepted++;
             ck_assert_msg(in_list(list, n, m), "is_legal accepts %x", m);
         }
     }
-    ck_assert_int_eq(accepted, n);
+    if (every_code) ck_assert_int_eq(accepted, n);
     for (int i = 0; i < n; i++) {
         ck_assert(G->is_legal(p, list[i]));
         ck_assert(!G->is_legal(p, list[i] | 0x40000u));
@@ -629,7 +629,7 @@ static void check_is_legal_exact(void *p)
     uint32_t x = 12345;
     for (int i = 0; i < 20000; i++) {
         x = x * 1103515245u + 12345u;
-        gt_move m = x ^ (x >> 7);
+        gt_move m = (x ^ (x >> 7)) & (i & 1 ? 0x3FFFFu : 0xFFFFFFFFu);
         ck_assert_int_eq(G->is_legal(p, m), in_list(list, n, m));
     }
 }
@@ -641,20 +641,20 @@ START_TEST(test_is_legal)
     unsigned char undo[MAXU];
     for (int i = 0; i < n; i++) {
         void *p = new_pos(lines[i].sfen);
-        check_is_legal_exact(p);
+        check_is_legal_exact(p, true);
         gt_move list[600];
         int k = G->generate(p, GT_GEN_ALL, list);
         /* a few children, including ones in check */
         for (int j = 0; j < k; j += k / 3 + 1) {
             G->make(p, list[j], undo);
-            check_is_legal_exact(p);
+            check_is_legal_exact(p, j == 0);
             G->unmake(p, list[j], undo);
         }
         free(p);
     }
     /* in check with drops that must block */
     void *p = new_pos("4k4/9/9/9/4R4/9/9/9/4K4 w GSp 1");
-    check_is_legal_exact(p);
+    check_is_legal_exact(p, true);
     free(p);
 }
 END_TEST
@@ -818,9 +818,9 @@ static Suite *shogi_suite(void)
 {
     Suite *s = suite_create("shogi");
     TCase *tc = tcase_create("perft");
-    tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_perft_reference);
     tcase_add_test(tc, test_make_unmake_keys);
+    tcase_set_timeout(tc, 120);  /* sanitizer builds are slow */
     suite_add_tcase(s, tc);
     tc = tcase_create("rules");
     tcase_add_test(tc, test_uchifuzume);
@@ -831,23 +831,26 @@ static Suite *shogi_suite(void)
     tcase_add_test(tc, test_perpetual_check);
     tcase_add_test(tc, test_null_breaks_repetition);
     tcase_add_test(tc, test_declaration);
+    tcase_set_timeout(tc, 120);  /* sanitizer builds are slow */
     suite_add_tcase(s, tc);
     tc = tcase_create("text");
     tcase_add_test(tc, test_sfen_round_trip);
     tcase_add_test(tc, test_sfen_errors);
     tcase_add_test(tc, test_usi_moves);
+    tcase_set_timeout(tc, 120);  /* sanitizer builds are slow */
     suite_add_tcase(s, tc);
     tc = tcase_create("moves");
-    tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_checks_generation);
     tcase_add_test(tc, test_is_legal);
     tcase_add_test(tc, test_tactical_hooks);
     tcase_add_test(tc, test_null_move);
     tcase_add_test(tc, test_mate_in_one);
     tcase_add_test(tc, test_module_table);
+    tcase_set_timeout(tc, 120);  /* sanitizer builds are slow */
     suite_add_tcase(s, tc);
     tc = tcase_create("eval");
     tcase_add_test(tc, test_evaluate);
+    tcase_set_timeout(tc, 120);  /* sanitizer builds are slow */
     suite_add_tcase(s, tc);
     return s;
 }
