@@ -537,6 +537,7 @@ START_TEST(test_usi_moves)
     }
     ck_assert_uint_eq(G->move_from_text(p, "7g7f7g7f7g7f7g7f7g7f", err, sizeof err),
                       GT_MOVE_NONE);
+    ck_assert_str_eq(err, "bad move text '7g7f7g7f7g7f7g7...'");
     ck_assert_uint_eq(G->move_from_text(p, NULL, err, sizeof err), GT_MOVE_NONE);
     play_line(p, "7g7f 3c3d");
     m = parse(p, "8h2b+");

@@ -12,7 +12,8 @@ tests_bench_shogi_perft_bench_SOURCES = tests/bench/shogi_perft_bench.c \
 	games/shogi/module.c
 tests_bench_shogi_perft_bench_CFLAGS = $(AM_CFLAGS) -O3
 tests_bench_shogi_perft_bench_LDADD = games/shogi/libshogi.la
-EXTRA_DIST += games/shogi/README.md tests/bench/shogi-perft.sh tests/data/shogi/perft.epd \
+EXTRA_DIST += games/shogi/README.md tests/bench/shogi-perft.sh \
+	tests/bench/shogi-perft-verify.sh tests/data/shogi/perft.epd \
 	tests/data/shogi/mates.epd tests/data/shogi/openings.txt
 
 # libFuzzer target: configure --enable-fuzzers CC=clang.  The module's
