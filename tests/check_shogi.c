@@ -737,6 +737,73 @@ START_TEST(test_null_move)
 }
 END_TEST
 
+/* The same position seen from the other side: board turned 180 degrees,
+ * colours swapped, hands swapped, the other side to move. */
+static void flip_sfen(const char *in, char *out, size_t len)
+{
+    char cells[81][3], board[128], side, hand[64];
+    unsigned num = 1;
+    ck_assert_int_ge(sscanf(in, "%127s %c %63s %u", board, &side, hand, &num), 3);
+    int n = 0;
+    for (const char *c = board; *c; c++) {
+        if (*c == '/') continue;
+        if (*c >= '1' && *c <= '9') {
+            for (int k = 0; k < *c - '0'; k++) cells[n++][0] = 0;
+            continue;
+        }
+        int i = 0;
+        if (*c == '+') cells[n][i++] = *c++;
+        cells[n][i++] = (char)(*c ^ 32);  /* swap case */
+        cells[n++][i] = 0;
+    }
+    ck_assert_int_eq(n, 81);
+    size_t o = 0;
+    for (int r = 0; r < 9; r++) {
+        int empty = 0;
+        for (int f = 0; f < 9; f++) {
+            const char *cell = cells[80 - (r * 9 + f)];
+            if (!cell[0]) { empty++; continue; }
+            if (empty) o += (size_t)snprintf(out + o, len - o, "%d", empty);
+            empty = 0;
+            o += (size_t)snprintf(out + o, len - o, "%s", cell);
+        }
+        if (empty) o += (size_t)snprintf(out + o, len - o, "%d", empty);
+        if (r < 8) out[o++] = '/';
+    }
+    for (char *h = hand; *h; h++)
+        if ((*h >= 'a' && *h <= 'z') || (*h >= 'A' && *h <= 'Z')) *h ^= 32;
+    snprintf(out + o, len - o, " %c %s %u", side == 'b' ? 'w' : 'b', hand, num);
+}
+
+START_TEST(test_colour_symmetry)
+{
+    struct perft_line lines[16];
+    int n = load_perft(lines, 16);
+    for (int i = 0; i < n; i++) {
+        char flipped[256];
+        flip_sfen(lines[i].sfen, flipped, sizeof flipped);
+        void *a = new_pos(lines[i].sfen), *b = new_pos(flipped);
+        for (int d = 1; d <= 3 && d <= lines[i].depths &&
+                        lines[i].count[d - 1] <= 2000000; d++)
+            ck_assert_msg(perft(b, d) == lines[i].count[d - 1], "%s d%d", flipped, d);
+        ck_assert_int_eq(G->evaluate(a), G->evaluate(b));
+        free(a);
+        free(b);
+    }
+    for (int i = 0; G->bench_positions[i]; i++) {
+        char flipped[256];
+        flip_sfen(G->bench_positions[i], flipped, sizeof flipped);
+        void *a = new_pos(G->bench_positions[i]), *b = new_pos(flipped);
+        ck_assert_int_eq(G->evaluate(a), G->evaluate(b));
+        ck_assert_int_eq(perft(a, 2), perft(b, 2));
+        ck_assert_int_eq(G->null_ok(a), G->null_ok(b));
+        ck_assert_int_eq(G->zugzwang_risk(a), G->zugzwang_risk(b));
+        free(a);
+        free(b);
+    }
+}
+END_TEST
+
 /* ---- evaluation and mates -------------------------------------------------- */
 
 START_TEST(test_evaluate)
@@ -851,6 +918,7 @@ static Suite *shogi_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("eval");
     tcase_add_test(tc, test_evaluate);
+    tcase_add_test(tc, test_colour_symmetry);
     tcase_set_timeout(tc, 120);  /* sanitizer builds are slow */
     suite_add_tcase(s, tc);
     return s;
