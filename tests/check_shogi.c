@@ -734,6 +734,17 @@ START_TEST(test_null_move)
     ck_assert(!G->null_ok(p));
     ck_assert_int_eq(G->zugzwang_risk(p), GT_RISK_HIGH);
     free(p);
+    /* boxed in by its own castle, nothing attacked: passing is fine */
+    p = new_pos("8k/9/9/9/9/9/9/SG7/KNG6 b 2b4p 1");
+    ck_assert(G->null_ok(p));
+    ck_assert_int_eq(G->zugzwang_risk(p), GT_RISK_LOW);
+    free(p);
+    /* the same box with one square around the king attacked and drops in
+     * the opponent's hand: no pass, but not yet a mating net */
+    p = new_pos("8k/9/9/9/9/9/b8/SG7/KNG6 b b4p 1");
+    ck_assert(!G->null_ok(p));
+    ck_assert_int_eq(G->zugzwang_risk(p), GT_RISK_LOW);
+    free(p);
 }
 END_TEST
 

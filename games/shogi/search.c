@@ -29,7 +29,9 @@ static void king_net(const struct shogi_pos *p, int c, struct king_net *kn)
  * whole game, "only one defensive move" and "near mate" are exactly where a
  * null move lies.)  So refuse when
  *  - the opponent holds pieces in hand and attacks 3+ squares around our
- *    king, or our king has at most one safe square left: drops can mate;
+ *    king, or attacks any of them while our king has at most one safe
+ *    square left: drops can mate.  (A castle that merely boxes the king in
+ *    with its own pieces, like anaguma, is not danger by itself.)
  *  - we have nothing but king and pawns ON THE BOARD.  Only board material
  *    counts: captures move pieces into hand, and a hand-rich side with a bare
  *    board is the drop-attack endgame where a tempo decides. */
@@ -45,20 +47,23 @@ bool shogi_null_ok(const struct shogi_pos *p)
     if (!has_piece) return false;
     struct king_net kn;
     king_net(p, us, &kn);
-    if (kn.enemy_hand && (kn.attacked >= 3 || kn.escapes <= 1)) return false;
+    if (kn.enemy_hand &&
+        (kn.attacked >= 3 || (kn.attacked >= 1 && kn.escapes <= 1)))
+        return false;
     return true;
 }
 
 /* Asked after a null move failed high.  LOW normally; MEDIUM in the late
  * game (many pieces in hands: drops make every tempo count) or with the
- * king under fire; HIGH when the king is in a mating net (no safe square
- * and the opponent has drops). */
+ * king under fire; HIGH when the king is in a mating net (no safe square,
+ * two or more squares around it attacked, and the opponent has drops). */
 enum gt_zugzwang_risk shogi_zugzwang_risk(const struct shogi_pos *p)
 {
     int us = p->side;
     struct king_net kn;
     king_net(p, us, &kn);
-    if (kn.enemy_hand && kn.escapes == 0) return GT_RISK_HIGH;
+    if (kn.enemy_hand && kn.escapes == 0 && kn.attacked >= 2)
+        return GT_RISK_HIGH;
     int in_hand = 0;
     for (int c = 0; c < 2; c++)
         for (int t = SH_PAWN; t <= SH_GOLD; t++) in_hand += p->hand[c][t];
