@@ -56,3 +56,4 @@ EXTRA_DIST += tests/out-of-tree.sh tests/summary.sh tests/data
 # After the tests, Check's closing lines for every suite, and their total.
 check-local: check-TESTS
 	@$(SHELL) $(srcdir)/tests/summary.sh $(builddir)
+EXTRA_DIST += tests/bench/stop-latency.sh tests/bench/null-move.sh

@@ -13,8 +13,7 @@ tests_bench_shogi_perft_bench_SOURCES = tests/bench/shogi_perft_bench.c \
 tests_bench_shogi_perft_bench_CFLAGS = $(AM_CFLAGS) -O3
 tests_bench_shogi_perft_bench_LDADD = games/shogi/libshogi.la
 EXTRA_DIST += games/shogi/README.md tests/bench/shogi-perft.sh \
-	tests/bench/shogi-perft-verify.sh tests/data/shogi/perft.epd \
-	tests/data/shogi/mates.epd tests/data/shogi/openings.txt
+	tests/bench/shogi-perft-verify.sh
 
 # libFuzzer target: configure --enable-fuzzers CC=clang.  The module's
 # sources are compiled in again so that they carry the fuzzer's coverage.
