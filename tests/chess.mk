@@ -25,3 +25,11 @@ tests_fuzz_chess_SOURCES = tests/fuzz_chess.c $(games_chess_libchess_la_SOURCES)
 tests_fuzz_chess_CFLAGS = $(AM_CFLAGS) -fsanitize=fuzzer,address,undefined
 tests_fuzz_chess_LDFLAGS = -fsanitize=fuzzer,address,undefined
 endif
+
+# The engine plays chess: KQK and KRK mates against a defending engine.
+check_PROGRAMS += tests/check_chess_play
+TESTS += tests/check_chess_play
+tests_check_chess_play_SOURCES = tests/check_chess_play.c tests/check_main.c \
+	games/chess/module.c
+tests_check_chess_play_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_chess_play_LDADD = games/chess/libchess.la lib/libgtsearch.la $(CHECK_LIBS)
