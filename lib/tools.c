@@ -44,14 +44,13 @@ int gt_tool_perft(struct gt_engine *e, int depth, const char *position,
     memcpy(pos, gt_engine_position(e), g->pos_size);
     memcpy(copy, pos, g->pos_size);
     struct divide_ctx d = {g, copy, out};
-    int64_t t0 = gt_now_ms();
+    int64_t t0 = gt_now_us();
     uint64_t n = gt_perft(g, pos, depth, divide ? print_divide : NULL, &d);
-    int64_t ms = gt_now_ms() - t0;
+    int64_t us = gt_now_us() - t0;
     if (divide)
         fputc('\n', out);
-    fprintf(out, "perft %d: %llu leaves in %.3f s, %.1f M leaves/s\n", depth,
-            (unsigned long long)n, ms / 1000.0,
-            ms > 0 ? n / 1000.0 / (double)ms : 0.0);
+    fprintf(out, "perft %d: %llu leaves in %.6f s, %.0f leaves/s\n", depth,
+            (unsigned long long)n, us / 1e6, us > 0 ? n * 1e6 / (double)us : 0.0);
     free(pos);
     free(copy);
     return 0;

@@ -18,6 +18,13 @@ int64_t gt_now_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+int64_t gt_now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
 void gt_errf(char *err, size_t err_len, const char *fmt, ...)
 {
     if (!err || !err_len)

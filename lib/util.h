@@ -10,6 +10,8 @@ const char *gt_version(void);
 
 /* Milliseconds on a monotonic clock. */
 int64_t gt_now_ms(void);
+/* Microseconds on the same clock (for short measurements). */
+int64_t gt_now_us(void);
 
 /* snprintf into err (err_len bytes), tolerating err == NULL. */
 void gt_errf(char *err, size_t err_len, const char *fmt, ...)

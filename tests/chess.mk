@@ -8,11 +8,6 @@ tests_check_chess_CPPFLAGS = $(AM_CPPFLAGS) -DTEST_DATA_DIR='"$(abs_top_srcdir)/
 tests_check_chess_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_chess_LDADD = games/chess/libchess.la $(CHECK_LIBS)
 
-# Perft speed driver for tests/bench/chess-perft.sh.
-noinst_PROGRAMS += tests/bench/chess-perft-bench
-tests_bench_chess_perft_bench_SOURCES = tests/bench/chess_perft_bench.c games/chess/module.c
-tests_bench_chess_perft_bench_CFLAGS = $(AM_CFLAGS)
-tests_bench_chess_perft_bench_LDADD = games/chess/libchess.la
 EXTRA_DIST += tests/bench/chess-perft.sh tests/bench/chess-perft-verify.sh
 
 # libFuzzer target (configure --enable-fuzzers CC=clang).  It compiles the

@@ -1,4 +1,4 @@
-# tests/shogi.mk: the shogi module's test suites and its perft bench.
+# tests/shogi.mk: the shogi module's test suites and fuzzer.
 check_PROGRAMS += tests/check_shogi
 TESTS += tests/check_shogi
 tests_check_shogi_SOURCES = tests/check_shogi.c games/shogi/module.c
@@ -7,11 +7,6 @@ tests_check_shogi_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DTEST_DATA_DIR='"$(abs_top_srcdir)/tests/data"'
 tests_check_shogi_LDADD = games/shogi/libshogi.la $(CHECK_LIBS)
 
-noinst_PROGRAMS += tests/bench/shogi-perft-bench
-tests_bench_shogi_perft_bench_SOURCES = tests/bench/shogi_perft_bench.c \
-	games/shogi/module.c
-tests_bench_shogi_perft_bench_CFLAGS = $(AM_CFLAGS) -O3
-tests_bench_shogi_perft_bench_LDADD = games/shogi/libshogi.la
 EXTRA_DIST += games/shogi/README.md tests/bench/shogi-perft.sh \
 	tests/bench/shogi-perft-verify.sh
 

@@ -1,11 +1,11 @@
 #!/bin/sh
 # chess-perft-verify.sh -- run EVERY depth of tests/data/chess/perft.epd, and
 # depth 5 of the Chess960 set of tests/check_chess.c, through the perft
-# driver and compare the counts.  Too slow for make check (the deep counts
+# engine's perft and compare the counts.  Too slow for make check (the deep counts
 # reach 2e8 leaves each; about half a minute in all).
 # usage: tests/bench/chess-perft-verify.sh [MAXDEPTH]   (from the build dir)
 srcdir=${srcdir:-$(dirname "$0")/../..}
-bench=${CHESS_PERFT_BENCH:-./tests/bench/chess-perft-bench}
+GTSEARCH=${GTSEARCH:-./gtsearch}
 max=${1:-8}
 log=$(mktemp)
 
@@ -24,14 +24,17 @@ qn1rbbkr/ppp2p1p/1n1pp1p1/8/3P4/P6P/1PP1PPPK/QNNRBB1R w hd - 2 9; D5 19836606
 qnr1bkrb/pppp2pp/3np3/5p2/8/P2P2P1/NPP1PP1P/QN1RBKRB w GDg - 3 9; D5 23114629
 qb1nrkbr/1pppp1p1/1n3p2/p1B4p/8/3P1P1P/PPP1P1P1/QBNNRK1R w HEhe - 0 9; D5 21796206'
 
-{ grep -v '^#' "$srcdir/tests/data/chess/perft.epd"; echo "$chess960"; } | grep . |
+{ grep -v '^#' "$srcdir/tests/data/chess/perft.epd"; echo "$chess960" | sed 's/^/960 /'; } |
+grep . |
 while IFS= read -r line; do
+    opt=
+    case $line in 960\ *) line=${line#960 }; opt="--option UCI_Chess960=true" ;; esac
     fen=${line%%;*}
     for d in 1 2 3 4 5 6 7 8; do
         [ "$d" -le "$max" ] || continue
         exp=$(printf '%s\n' "$line" | sed -n "s/.*; *D$d \([0-9]*\).*/\1/p")
         [ -n "$exp" ] || continue
-        got=$("$bench" "$d" "$fen" | awk '{print $2}')
+        got=$("$GTSEARCH" --game chess $opt perft "$d" --position "$fen" | awk '{print $3}')
         if [ "$got" = "$exp" ]; then
             echo "ok   d$d $exp  $fen"
         else

@@ -6,10 +6,9 @@
 # second of both and the ratio ours / Stockfish.
 # usage: tests/bench/chess-perft.sh [RUNS]      (from the build directory)
 #
-# GTSEARCH_PERFT is the command that takes "DEPTH FEN" and prints
-# "nodes N seconds S ..."; once the core lands this becomes
-# `./gtsearch --game chess perft`.
-GTSEARCH_PERFT=${GTSEARCH_PERFT:-"./tests/bench/chess-perft-bench"}
+# GTSEARCH is the engine program (its `perft DEPTH --position FEN`
+# prints "perft D: N leaves in S s, R leaves/s").
+GTSEARCH=${GTSEARCH:-./gtsearch}
 STOCKFISH=${STOCKFISH:-/usr/games/stockfish}
 RUNS=${1:-3}
 
@@ -21,8 +20,9 @@ positions='6|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|startpos
 median() { sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
 now() { date +%s.%N; }
 
-ours_rate() { # depth fen -> leaves/s as measured by our driver
-    $GTSEARCH_PERFT "$1" "$2" | awk '{for (i = 1; i < NF; i++) if ($i == "leaves/s") print $(i+1)}'
+ours_rate() { # depth fen -> leaves/s as gtsearch measures it
+    "$GTSEARCH" --game chess perft "$1" --position "$2" |
+        awk '{for (i = 2; i <= NF; i++) if ($i == "leaves/s") print $(i-1)}'
 }
 
 # Stockfish prints no time for perft, and its start-up (network loading)

@@ -2,7 +2,7 @@
 # shogi-perft-verify.sh -- run EVERY count of tests/data/shogi/perft.epd
 # (make check stops at 2M leaves; this goes all the way, ~1 minute).
 #   usage: tests/bench/shogi-perft-verify.sh [max-count]   (from the build dir)
-GTSEARCH_PERFT=${GTSEARCH_PERFT:-"./tests/bench/shogi-perft-bench"}
+GTSEARCH=${GTSEARCH:-./gtsearch}
 SRCDIR=${SRCDIR:-$(dirname "$0")/../..}
 EPD=${EPD:-$SRCDIR/tests/data/shogi/perft.epd}
 MAX=${1:-999999999999}
@@ -16,7 +16,7 @@ while IFS= read -r line; do
         exp=$(echo "$line" | sed -n "s/.*; D$d \([0-9][0-9]*\).*/\1/p")
         [ -n "$exp" ] || break
         if [ "$exp" -le "$MAX" ]; then
-            got=$($GTSEARCH_PERFT "$sfen" $d | sed -n 's/.*nodes \([0-9][0-9]*\).*/\1/p')
+            got=$("$GTSEARCH" --game shogi perft $d --position "$sfen" | awk '{print $3}')
             total=$((total + 1))
             if [ "$got" = "$exp" ]; then
                 echo "ok   d$d $exp  $sfen"

@@ -1,15 +1,13 @@
 #!/bin/sh
 # shogi-perft.sh -- perft speed of the shogi module (leaves per second).
 #
-# Runs each position RUNS times (default 3) and prints the median.  The
-# engine command is called as: $GTSEARCH_PERFT "<sfen>" <depth>, and must
-# print "nodes <n>" (and, if it can, "nps <leaves/s>", else the script
-# times the whole process).  Switch it to the program once the core lands:
-#   GTSEARCH_PERFT="./gtsearch --game shogi perft"
+# Runs each position RUNS times (default 3) and prints the median, as
+# gtsearch measures it (`perft D --position SFEN` prints "perft D: N
+# leaves in S s, R leaves/s").  GTSEARCH names the program.
 # A reference engine (Fairy-Stockfish or YaneuraOu) on PATH, or named by
 # REF_ENGINE, is run on the same positions for a side-by-side ratio.
 #   usage: tests/bench/shogi-perft.sh [runs]      (from the build directory)
-GTSEARCH_PERFT=${GTSEARCH_PERFT:-"./tests/bench/shogi-perft-bench"}
+GTSEARCH=${GTSEARCH:-./gtsearch}
 RUNS=${1:-${RUNS:-3}}
 
 STARTPOS="lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
@@ -22,14 +20,9 @@ median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 # run_ours <sfen> <depth>: prints "<nodes> <leaves/s>"
 run_ours() {
-    t0=$(now)
-    out=$($GTSEARCH_PERFT "$1" "$2") || { echo "engine failed" >&2; exit 1; }
-    t1=$(now)
-    nodes=$(echo "$out" | sed -n 's/.*nodes \([0-9][0-9]*\).*/\1/p' | tail -1)
-    nps=$(echo "$out" | sed -n 's/.*nps \([0-9][0-9]*\).*/\1/p' | tail -1)
-    [ -n "$nps" ] || nps=$(awk -v n="$nodes" -v a="$t0" -v b="$t1" \
-                               'BEGIN { printf "%.0f", n / (b - a) }')
-    echo "$nodes $nps"
+    out=$("$GTSEARCH" --game shogi perft "$2" --position "$1") ||
+        { echo "engine failed" >&2; exit 1; }
+    echo "$out" | awk '{ print $3, $(NF - 1) }'
 }
 
 # run_ref <sfen> <depth>: a USI engine's `go perft`, timed from outside.
@@ -78,7 +71,7 @@ bench() {  # <name> <sfen> <depth>
     fi
 }
 
-echo "engine: $GTSEARCH_PERFT   runs: $RUNS"
+echo "engine: $GTSEARCH --game shogi perft   runs: $RUNS"
 bench startpos "$STARTPOS" 5
 bench matsuri "$MATSURI" 3
 bench maxmoves "$MAXMOVES" 2
