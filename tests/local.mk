@@ -57,3 +57,10 @@ EXTRA_DIST += tests/out-of-tree.sh tests/summary.sh tests/data
 check-local: check-TESTS
 	@$(SHELL) $(srcdir)/tests/summary.sh $(builddir)
 EXTRA_DIST += tests/bench/stop-latency.sh tests/bench/null-move.sh
+
+# The search against exhaustive minimax in Connect Four endgames.
+check_PROGRAMS += tests/check_connect4_play
+TESTS += tests/check_connect4_play
+tests_check_connect4_play_SOURCES = tests/check_connect4_play.c tests/check_main.c
+tests_check_connect4_play_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_check_connect4_play_LDADD = games/connect4/libconnect4-test.la $(CORE_TEST_LDADD)
