@@ -4,6 +4,7 @@
 #include <config.h>
 #include <stdlib.h>
 
+#include "nullmove.h"
 #include "util.h"
 #include "worker.h"
 
@@ -140,46 +141,22 @@ static int qsearch(struct gt_worker *w, int alpha, int beta, int ply)
 /* Null-move pruning.  Pass the turn; if the opponent, moving twice in a
  * row and searched shallower, still cannot bring the score below beta, the
  * node is cut.  Returns that score, or NO_SCORE when the node must be
- * searched.  Every guard is here, in the order it is cheapest to test. */
+ * searched.  The guards and numbers are in nullmove.c. */
 static int null_move_pruning(struct gt_worker *w, int beta, int depth, int ply,
                              int eval, bool in_check, bool pv, bool cutnode)
 {
     const struct gt_game *g = w->g;
-    const struct gt_search_params *p = w->p;
     void *pos = w->pos;
     struct gt_frame *f = &w->stack[ply];
-
-    if (!p->null_move || !g->make_null)        /* switched off / no pass here */
+    const struct gt_null_node node = {
+        .pos = pos, .in_check = in_check, .pv = pv,
+        .after_null = ply == 0 || w->stack[ply - 1].move == GT_MOVE_NULL,
+        .depth = depth, .eval = eval, .beta = beta, .ply = ply,
+        .nmp_min_ply = w->nmp_min_ply,
+    };
+    if (gt_null_veto(g, w->p, &node) != GT_NULL_GO)
         return NO_SCORE;
-    if (in_check)                               /* a pass would be illegal */
-        return NO_SCORE;
-    if (pv)                                     /* PV nodes get a full search */
-        return NO_SCORE;
-    if (ply == 0 || w->stack[ply - 1].move == GT_MOVE_NULL)  /* no two in a row */
-        return NO_SCORE;
-    if (depth < p->null_min_depth)
-        return NO_SCORE;
-    if (eval < beta)                            /* passing must look good */
-        return NO_SCORE;
-    if (abs(beta) >= GT_MATE_IN_MAX)            /* mate bounds need proof */
-        return NO_SCORE;
-    if (ply < w->nmp_min_ply)                   /* inside a verification */
-        return NO_SCORE;
-    if (g->null_ok && !g->null_ok(pos))         /* the game's own veto */
-        return NO_SCORE;
-
-    /* Adaptive R: deeper searches and larger margins over beta can afford
-     * a shallower look at the pass (NullMoveAdaptiveR=false: R is fixed). */
-    int r = p->null_base_r;
-    if (p->null_adaptive_r) {
-        int margin = (eval - beta) / g->pawn_value / 2;
-        r += depth / 6 + (margin < 3 ? margin : 3);
-    }
-    if (g->null_reduction)
-        r = g->null_reduction(pos, depth, eval - beta, r);
-    if (r < 1)
-        r = 1;
-    int reduced = depth - 1 - r;
+    int reduced = depth - 1 - gt_null_reduction(g, w->p, &node);
 
     w->null.tries++;
     f->move = GT_MOVE_NULL;
@@ -193,26 +170,18 @@ static int null_move_pruning(struct gt_worker *w, int beta, int depth, int ply,
     if (score < beta)
         return NO_SCORE;
     w->null.cutoffs++;
-    /* A mate found after a pass proves nothing about the real position. */
-    if (score >= GT_MATE_IN_MAX)
-        score = beta;
-
-    /* Verification: where the game fears zugzwang, or where the cut would
-     * prune a deep subtree, search the real moves at the reduced depth
-     * with null moves off below, and cut only if that search agrees.
-     * From depth 10 on (NullMoveVerifyDepth) every cut is verified: that
-     * solves the zugzwang suite for under 1% more bench nodes, where depth
-     * 14 missed a rook-ending zugzwang that no move count can flag. */
-    enum gt_zugzwang_risk risk = g->zugzwang_risk ? g->zugzwang_risk(pos) : GT_RISK_LOW;
-    bool verify = p->null_verification &&
-                  (risk == GT_RISK_HIGH || (risk == GT_RISK_MEDIUM && depth >= 6) ||
-                   depth >= p->null_verify_depth);
-    if (!verify)
+    score = gt_null_cut_score(score, beta);
+    if (!gt_null_must_verify(g, w->p, pos, depth))
         return score;
+
+    /* Verification: the real moves at the reduced depth, with null moves
+     * off below it down to 3/4 of that depth; cut only if it agrees. */
     w->null.verifications++;
+    if (reduced < 0)
+        reduced = 0;
     int saved = w->nmp_min_ply;
-    w->nmp_min_ply = ply + 3 * (reduced > 0 ? reduced : 0) / 4 + 1;
-    int v = gt_alphabeta(w, beta - 1, beta, reduced > 0 ? reduced : 0, ply, false);
+    w->nmp_min_ply = ply + 3 * reduced / 4 + 1;
+    int v = gt_alphabeta(w, beta - 1, beta, reduced, ply, false);
     w->nmp_min_ply = saved;
     if (v >= beta)
         return score;
