@@ -10,3 +10,11 @@ TESTS += tests/check_connect4_ref
 tests_check_connect4_ref_SOURCES = tests/check_connect4_ref.c
 tests_check_connect4_ref_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_connect4_ref_LDADD = games/connect4/libconnect4-test.la $(CHECK_LIBS)
+
+# Deep perft with timing (not part of make check): tests/bench/connect4-perft.sh
+noinst_PROGRAMS += tests/bench/connect4-perft
+tests_bench_connect4_perft_SOURCES = tests/bench/connect4-perft.c
+tests_bench_connect4_perft_LDADD = games/connect4/libconnect4-test.la
+EXTRA_DIST += tests/bench/connect4-perft.sh
+noinst_PROGRAMS += tests/bench/connect4-refperft
+tests_bench_connect4_refperft_SOURCES = tests/bench/connect4-refperft.c
