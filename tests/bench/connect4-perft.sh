@@ -1,12 +1,13 @@
 #!/bin/sh
 # connect4-perft.sh -- deep perft of the empty board: the module (through its
 # hook table, as the core's perft walks it) against the independent 6x7-array
-# reference, depth by depth, with the speed of both.  Run from the build
-# directory after make:
-#   tests/bench/connect4-perft.sh [DEPTH]      (default 10)
+# reference, depth by depth, with the speed of both.  Run it from the build
+# directory after make (the programs are looked up in ./tests/bench):
+#   tests/bench/connect4-perft.sh [DEPTH]            (in-tree build)
+#   ../tests/bench/connect4-perft.sh [DEPTH]         (from _build/)
 # Exits non-zero at the first count that differs.
 depth=${1:-10}
-dir=$(dirname "$0")
+dir=tests/bench
 module=$("$dir/connect4-perft" "$depth") || exit 1
 reference=$("$dir/connect4-refperft" "$depth") || exit 1
 echo "$module" | while read -r d n secs mlps; do
