@@ -42,11 +42,12 @@
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum { COLS = 7, ROWS = 6, BITS_PER_COL = 7 };
 
-/* One bit per column: the bottom cells, and every playable cell. */
+/* Masks: the bottom cell of each column, all 42 cells, alternate rows. */
 #define BOTTOM UINT64_C(0x0040810204081)          /* a1 b1 ... g1 */
 #define BOARD (BOTTOM * UINT64_C(0x3F))           /* rows 1..6, no guard */
 #define ODD_ROWS (BOTTOM * UINT64_C(0x15))        /* rows 1, 3, 5 */
@@ -120,8 +121,8 @@ static bool game_over(const struct c4_pos *p)
 
 static int move_column(gt_move m) { return (int)m - 1; }
 
-/* Cells that win at once for the side to move or block the opponent's
- * immediate win: the "tactical" cells. */
+/* Cells where a disc of `who` would make four now: threats a disc can
+ * reach.  Both players' sets together are the "tactical" cells: win or block. */
 static uint64_t winning_cells(const struct c4_pos *p, int who)
 {
     return threat_cells(p->discs[who], occupied(p)) & landing_cells(occupied(p));
@@ -132,15 +133,17 @@ static uint64_t landing_cell(const struct c4_pos *p, gt_move m)
     return landing_cells(occupied(p)) & column_bits(move_column(m));
 }
 
-/* Error text for from_text and move_from_text; err may be tiny or absent. */
-static void say(char *err, size_t err_len, const char *fmt, ...)
+/* Write an error message for from_text or move_from_text (err may be tiny
+ * or absent) and return -1. */
+static int fail(char *err, size_t err_len, const char *fmt, ...)
 {
-    if (!err || err_len == 0)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, err_len, fmt, ap);
-    va_end(ap);
+    if (err && err_len) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, err_len, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
 }
 
 /* ---- init ---------------------------------------------------------------- */
@@ -163,116 +166,92 @@ static int c4_init(void)
 
 /* ---- position text ------------------------------------------------------- */
 
-static int c4_from_text(void *vp, const char *text, char *err, size_t err_len)
+/* The rows, top (row 6) first; *sp moves past them. */
+static int read_board(struct c4_pos *p, const char **sp, char *err, size_t len)
 {
-    struct c4_pos *p = vp;
-    memset(p, 0, sizeof *p);
-    const char *s = text ? text : "";
-    while (*s == ' ')
-        s++;
-    if (*s == '\0') {
-        say(err, err_len, "empty position text");
-        return -1;
-    }
-    if (strncmp(s, "startpos", 8) == 0) {
-        for (s += 8; *s == ' '; s++)
-            ;
-        if (*s == '\0')
-            return 0; /* the empty board, x to move */
-        say(err, err_len, "unexpected text after startpos: '%.16s'", s);
-        return -1;
-    }
-
-    /* The board: rows 6 down to 1. */
     int row = ROWS - 1, col = 0;
-    for (;; s++) {
+    for (const char *s = *sp;; s++) {
         char ch = *s;
-        if (ch == '/' || ch == ' ' || ch == '\0') {
-            if (col < COLS) {
-                say(err, err_len, "row %d is too short (%d cells, expected 7)", row + 1, col);
-                return -1;
-            }
-            if (ch != '/')
-                break;
-            if (row == 0) {
-                say(err, err_len, "too many rows (expected 6)");
-                return -1;
-            }
-            row--;
-            col = 0;
-        } else if (ch >= '1' && ch <= '7') {
+        if (ch >= '1' && ch <= '7') {
             col += ch - '0';
         } else if (ch == 'x' || ch == 'o') {
             if (col < COLS)
                 p->discs[ch == 'o'] |= UINT64_C(1) << (BITS_PER_COL * col + row);
             col++;
+        } else if (ch == '/' || ch == ' ' || ch == '\0') {
+            if (col < COLS)
+                return fail(err, len, "row %d is too short (%d cells, expected 7)", row + 1, col);
+            if (ch != '/') { /* the board ends here */
+                *sp = s;
+                return row ? fail(err, len, "only %d rows (expected 6)", ROWS - row) : 0;
+            }
+            if (row == 0)
+                return fail(err, len, "too many rows (expected 6)");
+            row--, col = 0;
         } else {
-            say(err, err_len, "bad character '%c' in row %d (expected x, o, 1-7 or /)",
-                isprint((unsigned char)ch) ? ch : '?', row + 1);
-            return -1;
+            return fail(err, len, "bad character '%c' in row %d (expected x, o, 1-7 or /)",
+                        isprint((unsigned char)ch) ? ch : '?', row + 1);
         }
-        if (col > COLS) {
-            say(err, err_len, "row %d is too long (more than 7 cells)", row + 1);
-            return -1;
-        }
+        if (col > COLS)
+            return fail(err, len, "row %d is too long (more than 7 cells)", row + 1);
     }
-    if (row != 0) {
-        say(err, err_len, "only %d rows (expected 6)", ROWS - row);
-        return -1;
-    }
+}
 
-    /* The side to move, then nothing but spaces. */
-    while (*s == ' ')
-        s++;
-    if (*s == '\0') {
-        say(err, err_len, "missing side to move (x or o)");
-        return -1;
-    }
-    if ((*s != 'x' && *s != 'o') || (s[1] != '\0' && s[1] != ' ')) {
-        int n = (int)strcspn(s, " ");
-        say(err, err_len, "bad side '%.*s' (expected x or o)", n > 16 ? 16 : n, s);
-        return -1;
-    }
-    p->side = *s++ == 'o';
-    while (*s == ' ')
-        s++;
-    if (*s != '\0') {
-        say(err, err_len, "unexpected text after the side to move: '%.16s'", s);
-        return -1;
-    }
-
-    /* Could this position arise in a game? */
+/* Could the board arise in a game with this side to move?  (Subtler
+ * impossibilities, such as two separate fours, are let through: the rule
+ * hooks still answer correctly for them.) */
+static int check_reachable(const struct c4_pos *p, char *err, size_t len)
+{
     uint64_t mask = occupied(p);
     uint64_t floating = mask & ~(mask << 1) & ~BOTTOM; /* nothing below it */
     if (floating) {
         int b = __builtin_ctzll(floating);
-        say(err, err_len, "floating disc at %c%d (the cell below it is empty)",
-            'a' + b / BITS_PER_COL, b % BITS_PER_COL + 1);
-        return -1;
+        return fail(err, len, "floating disc at %c%d (the cell below it is empty)",
+                    'a' + b / BITS_PER_COL, b % BITS_PER_COL + 1);
     }
     int nx = __builtin_popcountll(p->discs[0]), no = __builtin_popcountll(p->discs[1]);
-    if (nx != no && nx != no + 1) {
-        say(err, err_len, "impossible disc counts: %d x and %d o "
-            "(x moves first, so x has as many discs as o or one more)", nx, no);
-        return -1;
-    }
-    int due = nx != no; /* who is to move after nx + no alternating moves */
-    if (p->side != due) {
-        say(err, err_len, "side %c contradicts the disc counts (%d x, %d o): %c is to move",
-            "xo"[p->side], nx, no, "xo"[due]);
-        return -1;
-    }
+    if (nx != no && nx != no + 1)
+        return fail(err, len, "impossible disc counts: %d x and %d o "
+                    "(x moves first, so x has as many discs as o or one more)", nx, no);
+    int due = nx != no; /* who moves after nx + no alternating moves */
+    if (p->side != due)
+        return fail(err, len, "side %c contradicts the disc counts (%d x, %d o): %c is to move",
+                    "xo"[p->side], nx, no, "xo"[due]);
     bool x_won = has_four(p->discs[0]), o_won = has_four(p->discs[1]);
-    if (x_won && o_won) {
-        say(err, err_len, "both x and o have four in a row");
-        return -1;
-    }
-    if ((x_won && p->side == 0) || (o_won && p->side == 1)) {
-        say(err, err_len, "%c has four in a row but the game went on after it",
-            "xo"[p->side]);
-        return -1;
-    }
+    if (x_won && o_won)
+        return fail(err, len, "both x and o have four in a row");
+    if (has_four(p->discs[p->side])) /* the winner is to move: someone moved after */
+        return fail(err, len, "%c has four in a row but the game went on after it",
+                    "xo"[p->side]);
     return 0;
+}
+
+static int c4_from_text(void *vp, const char *text, char *err, size_t len)
+{
+    struct c4_pos *p = vp;
+    memset(p, 0, sizeof *p); /* also the option flag: back to its default */
+    const char *s = text ? text : "";
+    s += strspn(s, " ");
+    if (*s == '\0')
+        return fail(err, len, "empty position text");
+    if (strncmp(s, "startpos", 8) == 0) {
+        s += 8 + strspn(s + 8, " ");
+        return *s ? fail(err, len, "unexpected text after startpos: '%.16s'", s) : 0;
+    }
+    if (read_board(p, &s, err, len))
+        return -1;
+    s += strspn(s, " ");
+    if (*s == '\0')
+        return fail(err, len, "missing side to move (x or o)");
+    if ((*s != 'x' && *s != 'o') || (s[1] != '\0' && s[1] != ' ')) {
+        int n = (int)strcspn(s, " ");
+        return fail(err, len, "bad side '%.*s' (expected x or o)", n > 16 ? 16 : n, s);
+    }
+    p->side = *s++ == 'o';
+    s += strspn(s, " ");
+    if (*s != '\0')
+        return fail(err, len, "unexpected text after the side to move: '%.16s'", s);
+    return check_reachable(p, err, len);
 }
 
 static void c4_to_text(const void *vp, char *buf, size_t len)
@@ -363,8 +342,9 @@ static void c4_unmake(void *vp, gt_move m, const void *undo)
     struct c4_pos *p = vp;
     (void)undo;
     p->side ^= 1;
-    uint64_t column = occupied(p) & column_bits(move_column(m));
-    p->discs[p->side] &= ~((column + (BOTTOM & column_bits(move_column(m)))) >> 1);
+    uint64_t column = column_bits(move_column(m));
+    uint64_t above = (occupied(p) & column) + (BOTTOM & column); /* 1st empty cell */
+    p->discs[p->side] &= ~(above >> 1);                          /* the disc below it */
 }
 
 /* Any 32-bit value may arrive here (hash collisions): range first. */
@@ -385,17 +365,17 @@ static gt_move c4_move_from_text(const void *vp, const char *text, char *err, si
 {
     const struct c4_pos *p = vp;
     if (!text || text[0] < 'a' || text[0] > 'g' || text[1] != '\0') {
-        say(err, err_len, "bad move '%.16s' (expected a column letter a..g)", text ? text : "");
+        fail(err, err_len, "bad move '%.16s' (expected a column letter a..g)", text ? text : "");
         return GT_MOVE_NONE;
     }
     gt_move m = (gt_move)(text[0] - 'a') + 1;
     if (game_over(p)) {
-        say(err, err_len, "illegal move %s: the game is over (%c has four in a row)",
+        fail(err, err_len, "illegal move %s: the game is over (%c has four in a row)",
             text, has_four(p->discs[0]) ? 'x' : 'o');
         return GT_MOVE_NONE;
     }
     if (!c4_is_legal(p, m)) {
-        say(err, err_len, "illegal move %s: column %s is full", text, text);
+        fail(err, err_len, "illegal move %s: column %s is full", text, text);
         return GT_MOVE_NONE;
     }
     return m;
@@ -422,7 +402,7 @@ static unsigned c4_move_index(const void *vp, gt_move m)
 static int c4_tactical_order(const void *vp, gt_move m)
 {
     const struct c4_pos *p = vp;
-    int centre = 3 - (move_column(m) > 3 ? move_column(m) - 3 : 3 - move_column(m));
+    int centre = 3 - abs(move_column(m) - 3);
     return ((landing_cell(p, m) & winning_cells(p, p->side)) ? 20 : 10) + centre;
 }
 
