@@ -31,19 +31,11 @@ struct gt_options {
     struct option *head;
 };
 
-static void lower_copy(char *dst, const char *src, size_t len)
-{
-    size_t i = 0;
-    for (; src[i] && i + 1 < len; i++)
-        dst[i] = (char)tolower((unsigned char)src[i]);
-    dst[i] = 0;
-}
-
 static struct option *find(const struct gt_options *t, const char *name)
 {
     char key[NAME_MAX_LEN];
     struct option *o;
-    lower_copy(key, name, sizeof key);
+    gt_lower_copy(key, name, sizeof key);
     HASH_FIND_STR(t->head, key, o);
     return o;
 }
@@ -118,7 +110,7 @@ int gt_options_add(struct gt_options *t, const struct gt_option_spec *spec)
     struct option *o = calloc(1, sizeof *o);
     if (!o)
         return -1;
-    lower_copy(o->key, spec->name, sizeof o->key);
+    gt_lower_copy(o->key, spec->name, sizeof o->key);
     snprintf(o->name, sizeof o->name, "%s", spec->name);
     o->type = spec->type;
     o->min = spec->min;

@@ -24,14 +24,6 @@ struct gt_registry {
     struct entry *games;
 };
 
-static void lower_copy(char *dst, const char *src, size_t len)
-{
-    size_t i = 0;
-    for (; src[i] && i + 1 < len; i++)
-        dst[i] = (char)tolower((unsigned char)src[i]);
-    dst[i] = 0;
-}
-
 int gt_registry_check_game(const struct gt_game *g, char *err, size_t err_len)
 {
     /* abi_version is the first field, readable whatever the version. */
@@ -89,7 +81,7 @@ static const struct gt_game *adopt(struct gt_registry *r, lt_dlhandle h,
         return NULL;
     }
     char key[NAME_LEN];
-    lower_copy(key, g->name, sizeof key);
+    gt_lower_copy(key, g->name, sizeof key);
     HASH_FIND_STR(r->games, key, e);
     if (e) {            /* the same game twice: keep the first */
         if (e->handle != h)
@@ -188,7 +180,7 @@ const struct gt_game *gt_registry_find(struct gt_registry *r, const char *what,
         }
         return adopt(r, h, what, err, err_len);
     }
-    lower_copy(key, what, sizeof key);
+    gt_lower_copy(key, what, sizeof key);
     HASH_FIND_STR(r->games, key, e);
     if (e)
         return e->game;

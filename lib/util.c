@@ -75,6 +75,14 @@ int gt_next_word(const char **cursor, char *word, size_t len)
     return 1;
 }
 
+void gt_lower_copy(char *dst, const char *src, size_t len)
+{
+    size_t i = 0;
+    for (; src[i] && i + 1 < len; i++)
+        dst[i] = (char)tolower((unsigned char)src[i]);
+    dst[i] = 0;
+}
+
 int gt_streq_nocase(const char *a, const char *b)
 {
     while (*a && *b && tolower((unsigned char)*a) == tolower((unsigned char)*b))

@@ -28,6 +28,9 @@ int gt_next_word(const char **cursor, char *word, size_t len);
 /* Skip blanks; return the rest of the line. */
 const char *gt_skip_blanks(const char *s);
 
+/* Copy src into dst (len bytes) in lower case, cutting what does not fit. */
+void gt_lower_copy(char *dst, const char *src, size_t len);
+
 /* Case-insensitive equality of two ASCII strings. */
 int gt_streq_nocase(const char *a, const char *b);
 
