@@ -136,6 +136,23 @@ START_TEST(infinite_waits_for_stop_and_isready_answers_meanwhile)
 }
 END_TEST
 
+START_TEST(ponder_then_ponderhit_or_stop)
+{
+    /* While pondering no time limit applies; after ponderhit, movetime does. */
+    char *out = run_script(TTT, "position startpos moves b2\n"
+                                "go ponder movetime 50\nisready\nponderhit\n");
+    EXPECT_LINE(out, "readyok");
+    ck_assert(strstr(out, "readyok") < strstr(out, "bestmove "));
+    free(out);
+    struct gt_game g = usi_game();
+    out = run_script(&g, "go ponder btime 1000 wtime 1000 byoyomi 100\n"
+                         "gameover lose\nisready\n");
+    ck_assert_ptr_nonnull(strstr(out, "bestmove "));
+    ck_assert(strstr(out, "bestmove ") < strstr(out, "readyok"));
+    free(out);
+}
+END_TEST
+
 START_TEST(busy_engine_refuses_changes)
 {
     char *out = run_script(TTT, "go infinite\nposition startpos moves b2\n"
@@ -188,6 +205,7 @@ Suite *test_suite(void)
     tcase_add_test(tc, go_perft_divides);
     tcase_add_test(tc, no_legal_move);
     tcase_add_test(tc, infinite_waits_for_stop_and_isready_answers_meanwhile);
+    tcase_add_test(tc, ponder_then_ponderhit_or_stop);
     tcase_add_test(tc, busy_engine_refuses_changes);
     tcase_add_test(tc, quit_ends_the_session);
     tcase_add_test(tc, nodes_limit_is_reproducible);
