@@ -69,10 +69,10 @@ static int play_out(const char *fen, int max_plies)
         gt_move list[256];
         int n = CHESS->generate(pos, GT_GEN_ALL, list);
         if (n == 0) {
-            gt_engine_free(e);
             /* No move: it must be black, mated (stalemate is a failure). */
-            ck_assert_msg(ply % 2 == 1 && CHESS->in_check(pos),
-                          "%s: stalemate after %s", fen, moves);
+            bool mated = ply % 2 == 1 && CHESS->in_check(pos);
+            gt_engine_free(e);
+            ck_assert_msg(mated, "%s: stalemate after %s", fen, moves);
             return ply;
         }
         ck_assert_msg(CHESS->rule_outcome(pos, 0) == GT_ONGOING,
