@@ -1,1 +1,24 @@
-# games/shogi: the shogi module (rules live in its own fragment; see games/connect4/local.mk for the pattern).
+# games/shogi: the shogi module.  libshogi.la holds the rules, move
+# generation, text forms and evaluation; shogi.la adds the hook table.
+noinst_LTLIBRARIES += games/shogi/libshogi.la
+games_shogi_libshogi_la_SOURCES = \
+	games/shogi/shogi.h \
+	games/shogi/tables.c \
+	games/shogi/board.c \
+	games/shogi/movegen.c \
+	games/shogi/check.c \
+	games/shogi/uchifuzume.c \
+	games/shogi/legal.c \
+	games/shogi/sfen.c \
+	games/shogi/usi.c \
+	games/shogi/rules.c \
+	games/shogi/search.c \
+	games/shogi/eval.c
+# The move generator is the hot path of perft and search.
+games_shogi_libshogi_la_CFLAGS = $(AM_CFLAGS) -O3
+
+pkglib_LTLIBRARIES += games/shogi/shogi.la
+games_shogi_shogi_la_SOURCES = games/shogi/module.c
+games_shogi_shogi_la_LIBADD = games/shogi/libshogi.la
+games_shogi_shogi_la_LDFLAGS = $(MODULE_LDFLAGS)
+BUILTIN_MODULES += games/shogi/shogi.la

@@ -1,0 +1,250 @@
+/* board.c -- attacks, setup, make/unmake and the null move. */
+#include <string.h>
+
+#include "shogi.h"
+
+static inline bool owned_by(int pc, int color)
+{
+    return pc && (pc >> 4) == color;  /* the wall (32) has "color" 2 */
+}
+
+/* Is sq attacked by a piece of color `by`?  `skip` (a square or -1) is
+ * treated as empty: a king stepping away must not hide behind itself. */
+bool shogi_attacked(const uint8_t *board, int sq, int by, int skip)
+{
+    for (int d = 0; d < 8; d++) {
+        int off = shogi_dir_offset[d];
+        int bit = 1 << (d ^ 1);  /* the attacker moves back toward sq */
+        int s = sq + off;
+        int pc = board[s];
+        if (pc && s != skip) {
+            if (owned_by(pc, by) && (shogi_step_dirs[pc] & bit)) return true;
+            continue;
+        }
+        do {
+            s += off;
+            pc = board[s];
+        } while (pc == SH_EMPTY || s == skip);
+        if (owned_by(pc, by) && (shogi_slide_dirs[pc] & bit)) return true;
+    }
+    /* A sente knight on k attacks k-13 and k+9; a gote one k+13 and k-9. */
+    int kn = SH_PIECE(by, SH_KNIGHT);
+    if (by == 0) return board[sq + 13] == kn || board[sq - 9] == kn;
+    return board[sq - 13] == kn || board[sq + 9] == kn;
+}
+
+/* The squares of all pieces of `by` attacking sq (at most max). */
+int shogi_attackers(const uint8_t *board, int sq, int by, uint8_t *from,
+                    int max)
+{
+    int n = 0;
+    for (int d = 0; d < 8 && n < max; d++) {
+        int off = shogi_dir_offset[d];
+        int bit = 1 << (d ^ 1);
+        int s = sq + off;
+        int pc = board[s];
+        if (pc) {
+            if (owned_by(pc, by) && (shogi_step_dirs[pc] & bit))
+                from[n++] = (uint8_t)s;
+            continue;
+        }
+        do {
+            s += off;
+            pc = board[s];
+        } while (pc == SH_EMPTY);
+        if (owned_by(pc, by) && (shogi_slide_dirs[pc] & bit))
+            from[n++] = (uint8_t)s;
+    }
+    int kn = SH_PIECE(by, SH_KNIGHT);
+    int k1 = by == 0 ? sq + 13 : sq - 13, k2 = by == 0 ? sq - 9 : sq + 9;
+    if (board[k1] == kn && n < max) from[n++] = (uint8_t)k1;
+    if (board[k2] == kn && n < max) from[n++] = (uint8_t)k2;
+    return n;
+}
+
+bool shogi_king_attacked(const struct shogi_pos *p, int color)
+{
+    return shogi_attacked(p->board, p->king[color], color ^ 1, -1);
+}
+
+void shogi_clear(struct shogi_pos *p)
+{
+    memset(p, 0, sizeof *p);
+    for (int sq = 0; sq < SH_CELLS; sq++) {
+        int f = SH_FILE(sq), r = SH_RANK(sq);
+        bool inside = f >= 1 && f <= 9 && r >= 1 && r <= 9;
+        p->board[sq] = inside ? SH_EMPTY : SH_WALL;
+    }
+    p->move_number = 1;
+}
+
+void shogi_put(struct shogi_pos *p, int sq, int pc)
+{
+    int c = SH_COLOR(pc), t = SH_TYPE(pc);
+    p->board[sq] = (uint8_t)pc;
+    p->occ[c] |= SH_BIT(sq);
+    if (t == SH_KING) p->king[c] = (uint8_t)sq;
+    if (t == SH_PAWN) p->pawn_files[c] |= (uint16_t)(1 << (SH_FILE(sq) - 1));
+}
+
+uint64_t shogi_compute_key(const struct shogi_pos *p)
+{
+    uint64_t k = p->side ? shogi_zob_side : 0;
+    for (int sq = 0; sq < SH_CELLS; sq++)
+        if (p->board[sq] && p->board[sq] != SH_WALL)
+            k ^= shogi_zob_piece[p->board[sq]][sq];
+    for (int c = 0; c < 2; c++)
+        for (int t = 1; t < 8; t++) k ^= shogi_zob_hand[c][t][p->hand[c][t]];
+    return k;
+}
+
+/* After the pieces, hands and side are set: derive the rest. */
+void shogi_finish_setup(struct shogi_pos *p)
+{
+    p->key = shogi_compute_key(p);
+    p->checked = shogi_king_attacked(p, p->side);
+    p->cont_check[0] = p->cont_check[1] = 0;
+    p->hist_n = 0;
+    p->hist_top = 0;
+    p->hist[0] = p->key;
+}
+
+static inline void hand_add(struct shogi_pos *p, int c, int t, int delta)
+{
+    p->key ^= shogi_zob_hand[c][t][p->hand[c][t]];
+    p->hand[c][t] = (uint8_t)(p->hand[c][t] + delta);
+    p->key ^= shogi_zob_hand[c][t][p->hand[c][t]];
+}
+
+static inline void push_history(struct shogi_pos *p)
+{
+    p->hist_top = (uint16_t)((p->hist_top + 1) & (SH_HIST - 1));
+    p->hist[p->hist_top] = p->key;
+    if (p->hist_n < SH_HIST - 1) p->hist_n++;
+}
+
+void shogi_make(struct shogi_pos *p, gt_move m, struct shogi_undo *u)
+{
+    int us = p->side, them = us ^ 1;
+    int to = SH_MOVE_TO(m);
+    u->key = p->key;
+    u->cont_check[0] = p->cont_check[0];
+    u->cont_check[1] = p->cont_check[1];
+    u->hist_n = p->hist_n;
+    u->checked = p->checked;
+    if (m & SH_MOVE_DROP) {
+        int t = SH_MOVE_FROM(m), pc = SH_PIECE(us, t);
+        p->board[to] = (uint8_t)pc;
+        p->occ[us] |= SH_BIT(to);
+        p->key ^= shogi_zob_piece[pc][to];
+        hand_add(p, us, t, -1);
+        if (t == SH_PAWN)
+            p->pawn_files[us] |= (uint16_t)(1 << (SH_FILE(to) - 1));
+        u->captured = 0;
+    } else {
+        int from = SH_MOVE_FROM(m);
+        int pc = p->board[from], cap = p->board[to];
+        if (cap) {
+            int ct = SH_TYPE(cap);
+            p->occ[them] &= ~SH_BIT(to);
+            p->key ^= shogi_zob_piece[cap][to];
+            if (ct == SH_PAWN)
+                p->pawn_files[them] &= (uint16_t)~(1 << (SH_FILE(to) - 1));
+            hand_add(p, us, ct > SH_KING ? ct - SH_PROMOTE : ct, 1);
+        }
+        u->captured = (uint8_t)cap;
+        p->board[from] = SH_EMPTY;
+        p->occ[us] ^= SH_BIT(from) | SH_BIT(to);
+        p->key ^= shogi_zob_piece[pc][from];
+        int npc = pc;
+        if (m & SH_MOVE_PROMO) {
+            npc = pc + SH_PROMOTE;
+            if (SH_TYPE(pc) == SH_PAWN)
+                p->pawn_files[us] &= (uint16_t)~(1 << (SH_FILE(to) - 1));
+        }
+        p->board[to] = (uint8_t)npc;
+        p->key ^= shogi_zob_piece[npc][to];
+        if (SH_TYPE(pc) == SH_KING) p->king[us] = (uint8_t)to;
+    }
+    p->side = (uint8_t)them;
+    p->key ^= shogi_zob_side;
+    p->checked = shogi_king_attacked(p, them);
+    if (p->checked) {
+        int cc = p->cont_check[us] + 2;
+        p->cont_check[us] = (uint16_t)(cc > SH_CHECK_CAP ? SH_CHECK_CAP : cc);
+    } else {
+        p->cont_check[us] = 0;
+    }
+    p->move_number++;
+    push_history(p);
+}
+
+void shogi_unmake(struct shogi_pos *p, gt_move m, const struct shogi_undo *u)
+{
+    int them = p->side, us = them ^ 1;
+    int to = SH_MOVE_TO(m);
+    if (m & SH_MOVE_DROP) {
+        int t = SH_MOVE_FROM(m);
+        p->board[to] = SH_EMPTY;
+        p->occ[us] &= ~SH_BIT(to);
+        p->hand[us][t]++;
+        if (t == SH_PAWN)
+            p->pawn_files[us] &= (uint16_t)~(1 << (SH_FILE(to) - 1));
+    } else {
+        int from = SH_MOVE_FROM(m);
+        int npc = p->board[to], cap = u->captured;
+        int pc = (m & SH_MOVE_PROMO) ? npc - SH_PROMOTE : npc;
+        p->board[from] = (uint8_t)pc;
+        p->board[to] = (uint8_t)cap;
+        p->occ[us] ^= SH_BIT(from) | SH_BIT(to);
+        if ((m & SH_MOVE_PROMO) && SH_TYPE(pc) == SH_PAWN)
+            p->pawn_files[us] |= (uint16_t)(1 << (SH_FILE(to) - 1));
+        if (cap) {
+            int ct = SH_TYPE(cap);
+            p->occ[them] |= SH_BIT(to);
+            if (ct == SH_PAWN)
+                p->pawn_files[them] |= (uint16_t)(1 << (SH_FILE(to) - 1));
+            p->hand[us][ct > SH_KING ? ct - SH_PROMOTE : ct]--;
+        }
+        if (SH_TYPE(pc) == SH_KING) p->king[us] = (uint8_t)from;
+    }
+    p->side = (uint8_t)us;
+    p->key = u->key;
+    p->cont_check[0] = u->cont_check[0];
+    p->cont_check[1] = u->cont_check[1];
+    p->hist_n = u->hist_n;
+    p->checked = u->checked;
+    p->move_number--;
+    p->hist_top = (uint16_t)((p->hist_top - 1) & (SH_HIST - 1));
+}
+
+/* The virtual null move (never made in check).  The side that passes loses
+ * its run of checks, and the repetition view restarts here: a null inside a
+ * checking sequence must not look like perpetual check, and positions
+ * before the pass were not reached by real play from the ones after it. */
+void shogi_make_null(struct shogi_pos *p, struct shogi_undo *u)
+{
+    u->key = p->key;
+    u->cont_check[0] = p->cont_check[0];
+    u->cont_check[1] = p->cont_check[1];
+    u->hist_n = p->hist_n;
+    u->checked = p->checked;
+    u->captured = 0;
+    p->cont_check[p->side] = 0;
+    p->side ^= 1;
+    p->key ^= shogi_zob_side;
+    p->checked = 0;
+    push_history(p);
+    p->hist_n = 0;
+}
+
+void shogi_unmake_null(struct shogi_pos *p, const struct shogi_undo *u)
+{
+    p->side ^= 1;
+    p->key = u->key;
+    p->cont_check[0] = u->cont_check[0];
+    p->cont_check[1] = u->cont_check[1];
+    p->hist_n = u->hist_n;
+    p->checked = u->checked;
+    p->hist_top = (uint16_t)((p->hist_top - 1) & (SH_HIST - 1));
+}

@@ -1,0 +1,208 @@
+/* movegen.c -- legal move generation.
+ *
+ * Legal directly, not pseudo-legal plus a test: the king's pins and checkers
+ * are found first by walking the eight lines from the king; a pinned piece
+ * may only move along its pin line, the king only to unattacked squares, and
+ * in check the other pieces and drops must capture the checker or block.
+ * Drops never expose the own king.  Perft calls this at every leaf's parent,
+ * so it is the module's hot path. */
+#include <string.h>
+
+#include "shogi.h"
+
+struct king_lines {
+    shogi_bb pinned;
+    uint8_t pin_dir[SH_CELLS];  /* valid only on pinned squares */
+    int checkers;
+    int checker;                /* square of the (last) checker */
+    int check_dir;              /* dir from the king to it, -1 for a knight */
+};
+
+static void scan_king(const struct shogi_pos *p, int us, struct king_lines *kl)
+{
+    const uint8_t *b = p->board;
+    int k = p->king[us], them = us ^ 1;
+    kl->pinned = 0;
+    kl->checkers = 0;
+    for (int d = 0; d < 8; d++) {
+        int off = shogi_dir_offset[d], back = 1 << (d ^ 1);
+        int s = k + off, pc = b[s];
+        if (pc) {
+            if (pc == SH_WALL) continue;
+            if ((pc >> 4) == them) {
+                if (shogi_step_dirs[pc] & back) {
+                    kl->checkers++;
+                    kl->checker = s;
+                    kl->check_dir = d;
+                }
+                continue;
+            }
+        } else {
+            do { s += off; pc = b[s]; } while (!pc);
+            if (pc == SH_WALL) continue;
+            if ((pc >> 4) == them) {
+                if (shogi_slide_dirs[pc] & back) {
+                    kl->checkers++;
+                    kl->checker = s;
+                    kl->check_dir = d;
+                }
+                continue;
+            }
+        }
+        /* own piece on s: pinned if an enemy slider stands behind it */
+        int t = s;
+        do { t += off; pc = b[t]; } while (!pc);
+        if (pc != SH_WALL && (pc >> 4) == them && (shogi_slide_dirs[pc] & back)) {
+            kl->pinned |= SH_BIT(s);
+            kl->pin_dir[s] = (uint8_t)d;
+        }
+    }
+    int kn = SH_PIECE(them, SH_KNIGHT);
+    int k1 = us == 0 ? k - 13 : k + 13, k2 = us == 0 ? k + 9 : k - 9;
+    /* a gote knight checks sente's king from k-13 / k+9, and vice versa */
+    if (b[k1] == kn) { kl->checkers++; kl->checker = k1; kl->check_dir = -1; }
+    if (b[k2] == kn) { kl->checkers++; kl->checker = k2; kl->check_dir = -1; }
+}
+
+static inline gt_move *emit(gt_move *out, int us, int pc, int from, int to)
+{
+    gt_move m = SH_MAKE_MOVE(from, to);
+    if (SH_TYPE(pc) < SH_GOLD && (shogi_zone[us][from] | shogi_zone[us][to])) {
+        *out++ = m | SH_MOVE_PROMO;
+        if (!shogi_dead[pc][to]) *out++ = m;
+    } else {
+        *out++ = m;
+    }
+    return out;
+}
+
+/* Moves of the non-king piece pc on `from` along the directions `allow`. */
+static inline gt_move *gen_piece(const uint8_t *b, int us, int pc, int from,
+                                 unsigned allow, gt_move *out)
+{
+    int them = us ^ 1;
+    unsigned slides = shogi_slide_dirs[pc] & allow;
+    unsigned steps = shogi_step_dirs[pc] & ~slides & allow;
+    while (steps) {
+        int d = __builtin_ctz(steps);
+        steps &= steps - 1;
+        int to = from + shogi_dir_offset[d], t = b[to];
+        if (t == 0 || (t >> 4) == them) out = emit(out, us, pc, from, to);
+    }
+    while (slides) {
+        int d = __builtin_ctz(slides);
+        slides &= slides - 1;
+        int off = shogi_dir_offset[d], to = from + off, t;
+        while ((t = b[to]) == 0) {
+            out = emit(out, us, pc, from, to);
+            to += off;
+        }
+        if ((t >> 4) == them) out = emit(out, us, pc, from, to);
+    }
+    if (SH_TYPE(pc) == SH_KNIGHT && allow == 0xFF) {
+        int to = us == 0 ? from - 13 : from + 13, t = b[to];
+        if (t == 0 || (t >> 4) == them) out = emit(out, us, pc, from, to);
+        to = us == 0 ? from + 9 : from - 9;
+        t = b[to];
+        if (t == 0 || (t >> 4) == them) out = emit(out, us, pc, from, to);
+    }
+    return out;
+}
+
+static gt_move *gen_king(const uint8_t *b, int us, int k, int skip,
+                         gt_move *out)
+{
+    int them = us ^ 1;
+    for (int d = 0; d < 8; d++) {
+        int to = k + shogi_dir_offset[d], t = b[to];
+        if ((t == 0 || (t >> 4) == them) && !shogi_attacked(b, to, them, skip))
+            *out++ = SH_MAKE_MOVE(k, to);
+    }
+    return out;
+}
+
+/* Drops onto the squares of `targets` (empty squares only). */
+static gt_move *gen_drops(const struct shogi_pos *p, int us, shogi_bb targets,
+                          gt_move *out)
+{
+    const uint8_t *hand = p->hand[us];
+    for (int t = SH_PAWN; t <= SH_GOLD; t++) {
+        if (!hand[t]) continue;
+        shogi_bb bb = targets & shogi_drop_ok[us][t];
+        if (t == SH_PAWN) {
+            bb &= ~shogi_file_fill[p->pawn_files[us]];
+            /* uchifuzume: only a drop right in front of the king can mate */
+            int s = p->king[us ^ 1] - shogi_forward(us);
+            if (p->board[s] == SH_EMPTY && (bb & SH_BIT(s)) &&
+                shogi_pawn_drop_mates(p, s))
+                bb &= ~SH_BIT(s);
+        }
+        while (bb) *out++ = SH_MAKE_DROP(t, shogi_bb_pop(&bb));
+    }
+    return out;
+}
+
+static int gen_all(const struct shogi_pos *p, bool drops, gt_move *moves)
+{
+    const uint8_t *b = p->board;
+    int us = p->side, k = p->king[us];
+    struct king_lines kl;
+    gt_move *out = moves;
+    scan_king(p, us, &kl);
+
+    if (kl.checkers == 0) {
+        shogi_bb own = p->occ[us];
+        while (own) {
+            int from = shogi_bb_pop(&own), pc = b[from];
+            if (from == k) continue;
+            unsigned allow = 0xFF;
+            if (kl.pinned & SH_BIT(from)) {
+                int d = kl.pin_dir[from];
+                allow = (1u << d) | (1u << (d ^ 1));
+            }
+            out = gen_piece(b, us, pc, from, allow, out);
+        }
+        out = gen_king(b, us, k, -1, out);
+        if (drops)
+            out = gen_drops(p, us, shogi_board_bb & ~(p->occ[0] | p->occ[1]),
+                            out);
+        return (int)(out - moves);
+    }
+
+    /* In check: the king steps out (not hiding behind itself), or, against
+     * a single checker, an unpinned piece captures it or blocks the line. */
+    out = gen_king(b, us, k, k, out);
+    if (kl.checkers > 1) return (int)(out - moves);
+    shogi_bb between = 0;
+    if (kl.check_dir >= 0)
+        for (int s = k + shogi_dir_offset[kl.check_dir]; s != kl.checker;
+             s += shogi_dir_offset[kl.check_dir])
+            between |= SH_BIT(s);
+    shogi_bb block = between | SH_BIT(kl.checker);
+    shogi_bb own = p->occ[us] & ~kl.pinned & ~SH_BIT(k);
+    while (own) {
+        int from = shogi_bb_pop(&own);
+        gt_move *start = out;
+        out = gen_piece(b, us, b[from], from, 0xFF, out);
+        gt_move *w = start;
+        for (gt_move *r = start; r < out; r++)
+            if (block & SH_BIT(SH_MOVE_TO(*r))) *w++ = *r;
+        out = w;
+    }
+    if (drops && between) out = gen_drops(p, us, between, out);
+    return (int)(out - moves);
+}
+
+int shogi_generate(const struct shogi_pos *p, enum shogi_gen kind,
+                   gt_move *moves)
+{
+    if (kind == SH_GEN_ALL) return gen_all(p, true, moves);
+    if (kind == SH_GEN_TACTICAL) {
+        int n = gen_all(p, false, moves), w = 0;
+        for (int i = 0; i < n; i++)
+            if (shogi_is_tactical(p, moves[i])) moves[w++] = moves[i];
+        return w;
+    }
+    if (kind == SH_GEN_BOARD) return gen_all(p, false, moves);
+    return shogi_generate_checks(p, moves);
+}

@@ -1,0 +1,152 @@
+/* search.c -- the search helpers: null-move guards, SEE, move ordering. */
+#include <string.h>
+
+#include "shogi.h"
+
+/* How exposed is c's king?  Squares around it the enemy attacks, squares it
+ * could still step to, and the enemy's pieces in hand. */
+struct king_net {
+    int attacked, escapes, enemy_hand;
+};
+
+static void king_net(const struct shogi_pos *p, int c, struct king_net *kn)
+{
+    int k = p->king[c], them = c ^ 1;
+    kn->attacked = kn->escapes = kn->enemy_hand = 0;
+    for (int d = 0; d < 8; d++) {
+        int s = k + shogi_dir_offset[d], pc = p->board[s];
+        if (pc == SH_WALL) continue;
+        bool hit = shogi_attacked(p->board, s, them, k);
+        kn->attacked += hit;
+        if (!hit && (!pc || SH_COLOR(pc) == them)) kn->escapes++;
+    }
+    for (int t = SH_PAWN; t <= SH_GOLD; t++) kn->enemy_hand += p->hand[them][t];
+}
+
+/* May the side to move pass?  (Seed 003: shogi has no real pass, and zugzwang
+ * proper almost never happens; a pass is roughly a top-five move.  What goes
+ * wrong is the mating attack: around a king in danger, one tempo is the
+ * whole game, "only one defensive move" and "near mate" are exactly where a
+ * null move lies.)  So refuse when
+ *  - the opponent holds pieces in hand and attacks 3+ squares around our
+ *    king, or attacks any of them while our king has at most one safe
+ *    square left: drops can mate.  (A castle that merely boxes the king in
+ *    with its own pieces, like anaguma, is not danger by itself.)
+ *  - we have nothing but king and pawns ON THE BOARD.  Only board material
+ *    counts: captures move pieces into hand, and a hand-rich side with a bare
+ *    board is the drop-attack endgame where a tempo decides. */
+bool shogi_null_ok(const struct shogi_pos *p)
+{
+    int us = p->side;
+    shogi_bb own = p->occ[us];
+    bool has_piece = false;
+    while (own) {
+        int t = SH_TYPE(p->board[shogi_bb_pop(&own)]);
+        if (t != SH_PAWN && t != SH_KING) { has_piece = true; break; }
+    }
+    if (!has_piece) return false;
+    struct king_net kn;
+    king_net(p, us, &kn);
+    if (kn.enemy_hand &&
+        (kn.attacked >= 3 || (kn.attacked >= 1 && kn.escapes <= 1)))
+        return false;
+    return true;
+}
+
+/* Asked after a null move failed high.  LOW normally; MEDIUM in the late
+ * game (many pieces in hands: drops make every tempo count) or with the
+ * king under fire; HIGH when the king is in a mating net (no safe square,
+ * two or more squares around it attacked, and the opponent has drops). */
+enum gt_zugzwang_risk shogi_zugzwang_risk(const struct shogi_pos *p)
+{
+    int us = p->side;
+    struct king_net kn;
+    king_net(p, us, &kn);
+    if (kn.enemy_hand && kn.escapes == 0 && kn.attacked >= 2)
+        return GT_RISK_HIGH;
+    int in_hand = 0;
+    for (int c = 0; c < 2; c++)
+        for (int t = SH_PAWN; t <= SH_GOLD; t++) in_hand += p->hand[c][t];
+    if (kn.attacked >= 2 || in_hand >= 12) return GT_RISK_MEDIUM;
+    return GT_RISK_LOW;
+}
+
+/* MVV-LVA, promotions counted as a gain. */
+int shogi_tactical_order(const struct shogi_pos *p, gt_move m)
+{
+    if (m & SH_MOVE_DROP) return 0;
+    int pc = p->board[SH_MOVE_FROM(m)], cap = p->board[SH_MOVE_TO(m)];
+    int v = cap ? shogi_piece_value(cap) * 16 : 0;
+    if (m & SH_MOVE_PROMO)
+        v += (shogi_piece_value(pc + SH_PROMOTE) - shogi_piece_value(pc)) * 8;
+    return v - shogi_piece_value(pc) / 16;
+}
+
+static int least_attacker(const uint8_t *b, int sq, int side, int *value)
+{
+    uint8_t from[16];
+    int n = shogi_attackers(b, sq, side, from, 16), best = -1, bv = 1 << 30;
+    for (int i = 0; i < n; i++) {
+        int t = SH_TYPE(b[from[i]]);
+        int v = t == SH_KING ? 50000 : shogi_piece_value(t);
+        if (v < bv) { bv = v; best = from[i]; }
+    }
+    *value = bv;
+    return best;
+}
+
+/* Static exchange on the destination: the swap list, least valuable
+ * attacker first, lines re-scanned after every capture (x-rays).  Pins and
+ * promotions during the exchange are ignored. */
+bool shogi_see_ge(const struct shogi_pos *p, gt_move m, int threshold)
+{
+    uint8_t b[SH_CELLS];
+    memcpy(b, p->board, sizeof b);
+    int to = SH_MOVE_TO(m), us = p->side, gain[40], depth = 0;
+    int mover;
+    if (m & SH_MOVE_DROP) {
+        mover = SH_PIECE(us, SH_MOVE_FROM(m));
+        gain[0] = 0;
+    } else {
+        int from = SH_MOVE_FROM(m);
+        mover = b[from];
+        gain[0] = b[to] ? shogi_piece_value(b[to]) : 0;
+        if (m & SH_MOVE_PROMO) {
+            gain[0] += shogi_piece_value(mover + SH_PROMOTE) -
+                       shogi_piece_value(mover);
+            mover += SH_PROMOTE;
+        }
+        b[from] = SH_EMPTY;
+    }
+    b[to] = (uint8_t)mover;
+    int on_square = SH_TYPE(mover) == SH_KING ? 50000 : shogi_piece_value(mover);
+    int side = us ^ 1;
+    while (depth < 38) {
+        int v, a = least_attacker(b, to, side, &v);
+        if (a < 0) break;
+        depth++;
+        gain[depth] = on_square - gain[depth - 1];
+        b[to] = b[a];
+        b[a] = SH_EMPTY;
+        on_square = v;
+        side ^= 1;
+    }
+    while (depth > 0) {
+        int alt = -gain[depth];
+        if (alt < gain[depth - 1]) gain[depth - 1] = alt;
+        depth--;
+    }
+    return gain[0] >= threshold;
+}
+
+/* History slot: 21 kinds a side (14 board pieces, 7 drops) x 81 squares. */
+unsigned shogi_move_index(const struct shogi_pos *p, gt_move m)
+{
+    int to = SH_MOVE_TO(m), kind;
+    if (m & SH_MOVE_DROP) kind = 13 + SH_MOVE_FROM(m);  /* 14..20 */
+    else kind = SH_TYPE(p->board[SH_MOVE_FROM(m)]) - 1; /* 0..13 */
+    if (kind < 0 || kind > 20) kind = 0;
+    unsigned sq81 = (unsigned)((SH_FILE(to) - 1) * 9 + SH_RANK(to) - 1);
+    if (sq81 > 80) sq81 = 0;
+    return (unsigned)((p->side * 21 + kind) * 81) + sq81;
+}

@@ -1,0 +1,178 @@
+/* shogi.h -- internal declarations of the shogi module.
+ *
+ * Board: a padded mailbox of 13 x 11 cells.  A square is
+ *   sq = (file + 1) * 11 + rank      file 1..9, rank 1..9 (a = 1)
+ * so one step toward rank a is -1 and one file is 11.  Every cell around
+ * the 9x9 board holds SH_WALL, which stops sliders and steppers without
+ * bounds tests; the extra wall file on each side keeps knight jumps inside
+ * the array.  The 81 playing squares map to bits sq - SH_BIT0 (0..96) of a
+ * 128-bit set, used to walk pieces and empty squares quickly.
+ *
+ * Pieces: type 1..14 (P L N S B R G K, then +P +L +N +S +B +R = type + 8),
+ * plus 16 for gote.  Hands hold types 1..7 (P L N S B R G).
+ *
+ * Moves (32 bits, never 0 nor 0xFFFFFFFF):
+ *   bits 0-7   destination square (always >= SH_BIT0, so a move is never 0)
+ *   bits 8-15  origin square, or for a drop the dropped piece type (1..7)
+ *   bit 16     promotion
+ *   bit 17     drop
+ * All other bits are zero in every move the module produces.
+ */
+#ifndef SHOGI_H
+#define SHOGI_H
+
+#include <gtsearch/game.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+__extension__ typedef unsigned __int128 shogi_bb;
+
+#define SH_CELLS 143
+#define SH_SQ(f, r) (((f) + 1) * 11 + (r))
+#define SH_FILE(sq) ((sq) / 11 - 1)
+#define SH_RANK(sq) ((sq) % 11)
+#define SH_BIT0 SH_SQ(1, 1)
+#define SH_BIT(sq) ((shogi_bb)1 << ((sq) - SH_BIT0))
+
+enum shogi_type {
+    SH_EMPTY = 0,
+    SH_PAWN = 1, SH_LANCE, SH_KNIGHT, SH_SILVER, SH_BISHOP, SH_ROOK, SH_GOLD,
+    SH_KING,
+    SH_PPAWN, SH_PLANCE, SH_PKNIGHT, SH_PSILVER, SH_HORSE, SH_DRAGON
+};
+#define SH_PROMOTE 8
+#define SH_GOTE 16
+#define SH_WALL 32
+#define SH_TYPE(pc) ((pc) & 15)
+#define SH_COLOR(pc) ((pc) >> 4)
+#define SH_PIECE(color, type) ((type) | ((color) << 4))
+
+/* Move fields. */
+#define SH_MOVE_TO(m) ((int)((m) & 0xFF))
+#define SH_MOVE_FROM(m) ((int)(((m) >> 8) & 0xFF))
+#define SH_MOVE_PROMO 0x10000u
+#define SH_MOVE_DROP 0x20000u
+#define SH_MAKE_MOVE(from, to) ((gt_move)((to) | ((from) << 8)))
+#define SH_MAKE_DROP(type, to) ((gt_move)((to) | ((type) << 8) | SH_MOVE_DROP))
+
+/* Repetition history: a ring of the last SH_HIST keys.  Older positions are
+ * forgotten (a repetition across more than SH_HIST plies goes unnoticed), and
+ * a null move starts a new view, so nothing before it is ever compared. */
+#define SH_HIST 256
+/* Continuous-check counters saturate here (counted in plies, +2 a move). */
+#define SH_CHECK_CAP 60000
+
+/* Entering-king declaration rules (option EnteringKingRule). */
+enum shogi_ekr { SH_EKR_27, SH_EKR_24, SH_EKR_NONE };
+
+struct shogi_pos {
+    shogi_bb occ[2];            /* squares of each side's pieces */
+    uint64_t key;               /* board + hands + side */
+    uint8_t board[SH_CELLS];    /* piece codes, SH_WALL off the board */
+    uint8_t hand[2][8];         /* hand[color][type 1..7] */
+    uint8_t king[2];            /* king squares (both always present) */
+    uint8_t side;               /* 0 sente, 1 gote */
+    uint8_t checked;            /* side to move is in check */
+    uint8_t ekr;                /* enum shogi_ekr */
+    uint16_t pawn_files[2];     /* bit f-1 set: own unpromoted pawn on file f */
+    uint16_t cont_check[2];     /* plies of uninterrupted checks by a side */
+    uint16_t hist_n;            /* valid history entries behind this one */
+    uint16_t hist_top;          /* ring index of the current position */
+    uint32_t move_number;       /* SFEN move number */
+    uint64_t hist[SH_HIST];     /* keys, hist[hist_top] is this position */
+};
+
+/* What make saves for unmake. */
+struct shogi_undo {
+    uint64_t key;
+    uint16_t cont_check[2];
+    uint16_t hist_n;
+    uint8_t captured;
+    uint8_t checked;
+};
+
+/* ---- constant tables (tables.c, built by shogi_init) ------------------- */
+extern const int shogi_dir_offset[8];       /* N S E W NE SW NW SE */
+extern uint8_t shogi_step_dirs[SH_WALL + 1];  /* adjacent attack dirs */
+extern uint8_t shogi_slide_dirs[SH_WALL + 1]; /* sliding dirs */
+extern int8_t shogi_dir_between[SH_CELLS][SH_CELLS]; /* dir index or -1 */
+extern uint8_t shogi_zone[2][SH_CELLS];     /* promotion zone of a side */
+extern uint8_t shogi_dead[SH_WALL][SH_CELLS]; /* piece may not stay here */
+extern shogi_bb shogi_board_bb;             /* all 81 squares */
+extern shogi_bb shogi_drop_ok[2][8];        /* legal drop squares by type */
+extern shogi_bb shogi_file_fill[512];       /* files of a 9-bit set */
+extern uint64_t shogi_zob_piece[SH_WALL][SH_CELLS];
+extern uint64_t shogi_zob_hand[2][8][20];
+extern uint64_t shogi_zob_side;
+int shogi_init(void);
+
+static inline int shogi_forward(int color) { return color ? 1 : -1; }
+static inline int shogi_bb_pop(shogi_bb *b)
+{
+    uint64_t lo = (uint64_t)*b;
+    int i;
+    if (lo) i = __builtin_ctzll(lo);
+    else i = 64 + __builtin_ctzll((uint64_t)(*b >> 64));
+    *b &= *b - 1;
+    return i + SH_BIT0;
+}
+static inline int shogi_bb_count(shogi_bb b)
+{
+    return __builtin_popcountll((uint64_t)b) +
+           __builtin_popcountll((uint64_t)(b >> 64));
+}
+
+/* ---- board (board.c) ---------------------------------------------------- */
+bool shogi_attacked(const uint8_t *board, int sq, int by, int skip);
+int shogi_attackers(const uint8_t *board, int sq, int by, uint8_t *from,
+                    int max);
+bool shogi_king_attacked(const struct shogi_pos *p, int color);
+void shogi_clear(struct shogi_pos *p);
+void shogi_put(struct shogi_pos *p, int sq, int pc);
+void shogi_finish_setup(struct shogi_pos *p);
+void shogi_make(struct shogi_pos *p, gt_move m, struct shogi_undo *u);
+void shogi_unmake(struct shogi_pos *p, gt_move m, const struct shogi_undo *u);
+void shogi_make_null(struct shogi_pos *p, struct shogi_undo *u);
+void shogi_unmake_null(struct shogi_pos *p, const struct shogi_undo *u);
+uint64_t shogi_compute_key(const struct shogi_pos *p);
+
+/* ---- moves (movegen.c, check.c, legal.c) -------------------------------- */
+#define SH_MAX_MOVES 600
+/* SH_GEN_BOARD: every legal move except drops. */
+enum shogi_gen { SH_GEN_ALL, SH_GEN_TACTICAL, SH_GEN_CHECKS, SH_GEN_BOARD };
+int shogi_generate(const struct shogi_pos *p, enum shogi_gen kind,
+                   gt_move *moves);
+bool shogi_pawn_drop_mates(const struct shogi_pos *p, int sq);
+bool shogi_gives_check(const struct shogi_pos *p, gt_move m);
+int shogi_generate_checks(const struct shogi_pos *p, gt_move *moves);
+bool shogi_piece_attacks(const uint8_t *board, int pc, int from, int target,
+                         int vacated);
+bool shogi_is_legal(const struct shogi_pos *p, gt_move m);
+bool shogi_is_tactical(const struct shogi_pos *p, gt_move m);
+
+/* ---- text (sfen.c, usi.c) ----------------------------------------------- */
+int shogi_from_sfen(struct shogi_pos *p, const char *text, char *err,
+                    size_t err_len);
+void shogi_to_sfen(const struct shogi_pos *p, char *buf, size_t len);
+void shogi_move_to_usi(gt_move m, char *buf, size_t len);
+gt_move shogi_move_from_usi(const struct shogi_pos *p, const char *text,
+                            char *err, size_t err_len);
+
+/* ---- rules (rules.c) ---------------------------------------------------- */
+enum gt_outcome shogi_rule_outcome(const struct shogi_pos *p, int ply);
+bool shogi_declaration_win(const struct shogi_pos *p);
+void shogi_set_option(struct shogi_pos *p, const char *name,
+                      const char *value);
+
+/* ---- search helpers (search.c, eval.c) ---------------------------------- */
+bool shogi_null_ok(const struct shogi_pos *p);
+enum gt_zugzwang_risk shogi_zugzwang_risk(const struct shogi_pos *p);
+int shogi_evaluate(const struct shogi_pos *p);
+int shogi_piece_value(int type);
+int shogi_tactical_order(const struct shogi_pos *p, gt_move m);
+bool shogi_see_ge(const struct shogi_pos *p, gt_move m, int threshold);
+unsigned shogi_move_index(const struct shogi_pos *p, gt_move m);
+#define SH_MOVE_INDEX_COUNT (42 * 81)
+
+#endif /* SHOGI_H */

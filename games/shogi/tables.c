@@ -1,0 +1,110 @@
+/* tables.c -- constant tables of the shogi module, built once by init. */
+#include "shogi.h"
+
+/* Directions as seen by sente: N is toward rank a (sente's forward).  Pairs
+ * (0,1) (2,3) (4,5) (6,7) are opposite, so d ^ 1 reverses a direction and
+ * also mirrors it for gote. */
+const int shogi_dir_offset[8] = { -1, 1, -11, 11, -12, 12, 10, -10 };
+
+uint8_t shogi_step_dirs[SH_WALL + 1];
+uint8_t shogi_slide_dirs[SH_WALL + 1];
+int8_t shogi_dir_between[SH_CELLS][SH_CELLS];
+uint8_t shogi_zone[2][SH_CELLS];
+uint8_t shogi_dead[SH_WALL][SH_CELLS];
+shogi_bb shogi_board_bb;
+shogi_bb shogi_drop_ok[2][8];
+shogi_bb shogi_file_fill[512];
+uint64_t shogi_zob_piece[SH_WALL][SH_CELLS];
+uint64_t shogi_zob_hand[2][8][20];
+uint64_t shogi_zob_side;
+
+enum { N_ = 1, S_ = 2, E_ = 4, W_ = 8, NE = 16, SW = 32, NW = 64, SE = 128 };
+#define GOLDLIKE (N_ | S_ | E_ | W_ | NE | NW)
+#define ORTH (N_ | S_ | E_ | W_)
+#define DIAG (NE | SW | NW | SE)
+
+/* Sente's attack directions by type; the knight is handled apart. */
+static const uint8_t sente_steps[15] = {
+    [SH_PAWN] = N_, [SH_LANCE] = N_, [SH_SILVER] = N_ | DIAG,
+    [SH_BISHOP] = DIAG, [SH_ROOK] = ORTH, [SH_GOLD] = GOLDLIKE,
+    [SH_KING] = ORTH | DIAG, [SH_PPAWN] = GOLDLIKE, [SH_PLANCE] = GOLDLIKE,
+    [SH_PKNIGHT] = GOLDLIKE, [SH_PSILVER] = GOLDLIKE,
+    [SH_HORSE] = ORTH | DIAG, [SH_DRAGON] = ORTH | DIAG,
+};
+static const uint8_t sente_slides[15] = {
+    [SH_LANCE] = N_, [SH_BISHOP] = DIAG, [SH_ROOK] = ORTH,
+    [SH_HORSE] = DIAG, [SH_DRAGON] = ORTH,
+};
+
+static uint8_t mirror_dirs(uint8_t m)
+{
+    /* swap each pair of bits (0,1) (2,3) ... */
+    return (uint8_t)(((m & 0x55) << 1) | ((m & 0xAA) >> 1));
+}
+
+static uint64_t splitmix(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static bool on_board(int sq)
+{
+    int f = SH_FILE(sq), r = SH_RANK(sq);
+    return sq >= 0 && sq < SH_CELLS && f >= 1 && f <= 9 && r >= 1 && r <= 9;
+}
+
+int shogi_init(void)
+{
+    for (int t = 1; t < 15; t++) {
+        shogi_step_dirs[t] = sente_steps[t];
+        shogi_slide_dirs[t] = sente_slides[t];
+        shogi_step_dirs[t | SH_GOTE] = mirror_dirs(sente_steps[t]);
+        shogi_slide_dirs[t | SH_GOTE] = mirror_dirs(sente_slides[t]);
+    }
+    shogi_board_bb = 0;
+    for (int sq = 0; sq < SH_CELLS; sq++) {
+        if (!on_board(sq)) continue;
+        shogi_board_bb |= SH_BIT(sq);
+        int r = SH_RANK(sq);
+        shogi_zone[0][sq] = r <= 3;
+        shogi_zone[1][sq] = r >= 7;
+        for (int c = 0; c < 2; c++) {
+            int rel = c ? 10 - r : r;  /* 1 = the side's last rank */
+            int g = c * SH_GOTE;
+            shogi_dead[g | SH_PAWN][sq] = rel == 1;
+            shogi_dead[g | SH_LANCE][sq] = rel == 1;
+            shogi_dead[g | SH_KNIGHT][sq] = rel <= 2;
+            for (int t = 1; t < 8; t++)
+                if (!shogi_dead[g | t][sq]) shogi_drop_ok[c][t] |= SH_BIT(sq);
+        }
+    }
+    for (int a = 0; a < SH_CELLS; a++)
+        for (int b = 0; b < SH_CELLS; b++) shogi_dir_between[a][b] = -1;
+    for (int a = 0; a < SH_CELLS; a++) {
+        if (!on_board(a)) continue;
+        for (int d = 0; d < 8; d++)
+            for (int s = a + shogi_dir_offset[d]; on_board(s);
+                 s += shogi_dir_offset[d])
+                shogi_dir_between[a][s] = (int8_t)d;
+    }
+    for (int set = 0; set < 512; set++) {
+        shogi_bb b = 0;
+        for (int f = 1; f <= 9; f++)
+            if (set & (1 << (f - 1)))
+                for (int r = 1; r <= 9; r++) b |= SH_BIT(SH_SQ(f, r));
+        shogi_file_fill[set] = b;
+    }
+    uint64_t seed = 0x5348304749ull;  /* fixed: keys are the same every run */
+    for (int pc = 0; pc < SH_WALL; pc++)
+        for (int sq = 0; sq < SH_CELLS; sq++)
+            shogi_zob_piece[pc][sq] = splitmix(&seed);
+    for (int c = 0; c < 2; c++)
+        for (int t = 0; t < 8; t++)
+            for (int n = 0; n < 20; n++)
+                shogi_zob_hand[c][t][n] = n ? splitmix(&seed) : 0;
+    shogi_zob_side = splitmix(&seed);
+    return 0;
+}

@@ -1,0 +1,946 @@
+/* check_shogi.c -- the shogi module through its hook table, as the core
+ * drives it: perft, rules, SFEN and USI text, check generation, legality,
+ * the null move, outcomes. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gtsearch/game.h>
+
+extern const struct gt_game shogi_LTX_gt_module;
+static const struct gt_game *G = &shogi_LTX_gt_module;
+
+#define STARTPOS "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
+#define MAXU 256
+
+/* ---- helpers ------------------------------------------------------------- */
+
+static void *new_pos(const char *sfen)
+{
+    void *p = malloc(G->pos_size);
+    char err[256] = "";
+    ck_assert_ptr_nonnull(p);
+    ck_assert_msg(G->from_text(p, sfen, err, sizeof err) == 0,
+                  "from_text(%s): %s", sfen, err);
+    return p;
+}
+
+static const char *sfen_error(const char *sfen)
+{
+    static char err[256];
+    void *p = malloc(G->pos_size);
+    err[0] = 0;
+    int r = G->from_text(p, sfen, err, sizeof err);
+    free(p);
+    ck_assert_msg(r == -1, "from_text accepted bad SFEN %s", sfen);
+    return err;
+}
+
+static gt_move parse(const void *p, const char *usi)
+{
+    char err[128];
+    gt_move m = G->move_from_text(p, usi, err, sizeof err);
+    ck_assert_msg(m != GT_MOVE_NONE, "move %s: %s", usi, err);
+    return m;
+}
+
+static void play(void *p, const char *usi)
+{
+    unsigned char undo[MAXU];
+    G->make(p, parse(p, usi), undo);
+}
+
+static void play_line(void *p, const char *line)
+{
+    char buf[1024], *save = NULL;
+    snprintf(buf, sizeof buf, "%s", line);
+    for (char *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save))
+        play(p, t);
+}
+
+static uint64_t perft(void *p, int depth)
+{
+    gt_move list[600];
+    unsigned char undo[MAXU];
+    int n = G->generate(p, GT_GEN_ALL, list);
+    if (depth == 1) return (uint64_t)n;
+    uint64_t sum = 0;
+    for (int i = 0; i < n; i++) {
+        G->make(p, list[i], undo);
+        sum += perft(p, depth - 1);
+        G->unmake(p, list[i], undo);
+    }
+    return sum;
+}
+
+/* perft.epd: "<sfen>; D1 n; D2 n; ...; id ..." */
+struct perft_line {
+    char sfen[256];
+    uint64_t count[8];
+    int depths;
+};
+
+static int load_perft(struct perft_line *lines, int max)
+{
+    FILE *f = fopen(TEST_DATA_DIR "/shogi/perft.epd", "r");
+    ck_assert_ptr_nonnull(f);
+    char buf[1024];
+    int n = 0;
+    while (n < max && fgets(buf, sizeof buf, f)) {
+        if (buf[0] == '#' || buf[0] == '\n') continue;
+        struct perft_line *l = &lines[n++];
+        char *semi = strchr(buf, ';');
+        ck_assert_ptr_nonnull(semi);
+        *semi = 0;
+        ck_assert_uint_lt(strlen(buf), sizeof l->sfen);
+        memcpy(l->sfen, buf, strlen(buf) + 1);
+        l->depths = 0;
+        for (char *d = semi + 1; (d = strstr(d, " D")) != NULL; d += 2) {
+            int depth;
+            unsigned long long c;
+            if (sscanf(d, " D%d %llu", &depth, &c) == 2 && depth == l->depths + 1)
+                l->count[l->depths++] = c;
+        }
+    }
+    fclose(f);
+    return n;
+}
+
+static bool in_list(const gt_move *list, int n, gt_move m)
+{
+    for (int i = 0; i < n; i++)
+        if (list[i] == m) return true;
+    return false;
+}
+
+/* ---- perft ---------------------------------------------------------------- */
+
+START_TEST(test_perft_reference)
+{
+    struct perft_line lines[16];
+    int n = load_perft(lines, 16), checked = 0;
+    ck_assert_int_ge(n, 7);
+    for (int i = 0; i < n; i++) {
+        void *p = new_pos(lines[i].sfen);
+        for (int d = 1; d <= lines[i].depths; d++) {
+            if (lines[i].count[d - 1] > 2000000) break;
+            ck_assert_msg(perft(p, d) == lines[i].count[d - 1],
+                          "perft %s depth %d", lines[i].sfen, d);
+            checked++;
+        }
+        free(p);
+    }
+    ck_assert_int_ge(checked, 20);
+}
+END_TEST
+
+/* make/unmake restores everything, incremental key == key from scratch. */
+static void walk_keys(void *p, int depth)
+{
+    gt_move list[600];
+    unsigned char undo[MAXU];
+    char before[256], after[256];
+    G->to_text(p, before, sizeof before);
+    uint64_t key = G->key(p);
+    void *fresh = new_pos(before);
+    ck_assert_uint_eq(G->key(fresh), key);
+    free(fresh);
+    if (depth == 0) return;
+    int n = G->generate(p, GT_GEN_ALL, list);
+    for (int i = 0; i < n; i += 7) {
+        G->make(p, list[i], undo);
+        walk_keys(p, depth - 1);
+        G->unmake(p, list[i], undo);
+        G->to_text(p, after, sizeof after);
+        ck_assert_str_eq(before, after);
+        ck_assert_uint_eq(G->key(p), key);
+    }
+}
+
+START_TEST(test_make_unmake_keys)
+{
+    struct perft_line lines[16];
+    int n = load_perft(lines, 16);
+    for (int i = 0; i < n; i++) {
+        void *p = new_pos(lines[i].sfen);
+        walk_keys(p, 3);
+        free(p);
+    }
+}
+END_TEST
+
+/* ---- rules ----------------------------------------------------------------- */
+
+static bool legal_text(const char *sfen, const char *usi)
+{
+    void *p = new_pos(sfen);
+    char err[128];
+    gt_move m = G->move_from_text(p, usi, err, sizeof err);
+    free(p);
+    return m != GT_MOVE_NONE;
+}
+
+START_TEST(test_uchifuzume)
+{
+    const char *trap = "8k/6S2/7G1/9/9/9/9/9/4K4 b LPnp 1";
+    ck_assert(!legal_text(trap, "P*1b"));  /* pawn-drop mate */
+    ck_assert(legal_text(trap, "L*1b"));   /* lance-drop mate is fine */
+    /* the defender that could take the pawn is pinned: still mate */
+    ck_assert(!legal_text("4R2sk/9/7G1/9/9/9/9/9/4K4 b P 1", "P*1b"));
+    /* unpinned, the silver takes: a legal check */
+    ck_assert(legal_text("7sk/9/7G1/9/9/9/9/9/4K4 b RP 1", "P*1b"));
+    /* unguarded pawn: the king takes it */
+    ck_assert(legal_text("8k/9/9/9/9/9/9/9/4K4 b P 1", "P*1b"));
+    /* a pawn MOVE that mates is legal, and it is mate */
+    void *p = new_pos("8k/6S2/7GP/9/9/9/9/9/4K4 b - 1");
+    play(p, "1c1b");
+    gt_move list[600];
+    ck_assert(G->in_check(p));
+    ck_assert_int_eq(G->generate(p, GT_GEN_ALL, list), 0);
+    ck_assert_int_eq(G->no_moves(p), GT_LOSS);
+    free(p);
+    /* gote's pawn-drop mate is illegal too */
+    ck_assert(!legal_text("4k4/9/9/9/9/9/1gn6/9/K8 w p 1", "P*9h"));
+    ck_assert(legal_text("4k4/9/9/9/9/9/1g7/9/K8 w p 1", "P*9h"));
+}
+END_TEST
+
+START_TEST(test_nifu_and_dead_drops)
+{
+    const char *s = "4k4/9/9/9/9/9/P1P1P1P1P/9/4K4 b NLPnlp 1";
+    ck_assert(!legal_text(s, "P*9e"));  /* 9g holds a pawn: nifu */
+    ck_assert(legal_text(s, "P*8e"));
+    ck_assert(!legal_text(s, "P*8a"));  /* would never move */
+    ck_assert(!legal_text(s, "L*8a"));
+    ck_assert(legal_text(s, "L*8b"));
+    ck_assert(!legal_text(s, "N*8b"));
+    ck_assert(!legal_text(s, "N*8a"));
+    ck_assert(legal_text(s, "N*8c"));
+    const char *w = "4k4/9/9/9/9/9/P1P1P1P1P/9/4K4 w NLPnlp 1";
+    ck_assert(!legal_text(w, "P*8i"));
+    ck_assert(!legal_text(w, "L*8i"));
+    ck_assert(!legal_text(w, "N*8h"));
+    ck_assert(legal_text(w, "N*8g"));
+    ck_assert(legal_text(w, "P*9h"));
+    /* a promoted pawn does not count for nifu */
+    ck_assert(legal_text("4k4/9/9/9/9/9/+P8/9/4K4 b P 1", "P*9e"));
+    ck_assert(!legal_text("4k4/9/9/9/9/9/+P7P/9/4K4 b P 1", "P*1e"));
+}
+END_TEST
+
+START_TEST(test_promotion)
+{
+    const char *s = "4k4/7P1/1N4L2/3N5/9/5n3/2l4n1/1p7/4K4 b - 1";
+    ck_assert(legal_text(s, "2b2a+"));
+    ck_assert(!legal_text(s, "2b2a"));  /* pawn on the last rank */
+    ck_assert(legal_text(s, "3c3a+"));
+    ck_assert(!legal_text(s, "3c3a"));  /* lance on the last rank */
+    ck_assert(legal_text(s, "3c3b+"));
+    ck_assert(legal_text(s, "3c3b"));   /* optional */
+    ck_assert(legal_text(s, "8c7a+"));
+    ck_assert(!legal_text(s, "8c7a"));  /* knight on the last two ranks */
+    ck_assert(legal_text(s, "6d7b+"));
+    ck_assert(!legal_text(s, "6d7b"));
+    ck_assert(!legal_text("4k4/9/9/9/9/9/9/9/4K4 b - 1", "5i5h+"));  /* king */
+    /* moving out of the zone may promote, moving far outside may not */
+    ck_assert(legal_text("4k4/9/2S6/9/9/9/9/9/4K4 b - 1", "7c6d+"));
+    ck_assert(!legal_text("4k4/9/9/2S6/9/9/9/9/4K4 b - 1", "7d6e+"));
+    ck_assert(legal_text("4k4/9/9/2S6/9/9/9/9/4K4 b - 1", "7d6e"));
+    /* gote: knight to rank h must promote, rank g is optional */
+    const char *w = "4k4/7P1/1N4L2/3N5/9/5n3/2l4n1/1p7/4K4 w - 1";
+    ck_assert(legal_text(w, "2g1i+"));
+    ck_assert(!legal_text(w, "2g1i"));
+    ck_assert(!legal_text(w, "4f5h"));  /* gote's last two ranks: h, i */
+    ck_assert(legal_text(w, "4f5h+"));
+    ck_assert(legal_text(w, "7g7h"));   /* optional in the zone */
+    ck_assert(legal_text(w, "7g7h+"));
+    ck_assert(!legal_text(w, "7g7i"));
+    ck_assert(legal_text(w, "7g7i+"));
+    ck_assert(!legal_text(w, "8h8i"));
+    ck_assert(legal_text(w, "8h8i+"));
+}
+END_TEST
+
+START_TEST(test_no_moves_is_loss)
+{
+    /* gote to move with no legal move, not in check, still loses */
+    void *p = new_pos("k8/2G6/1G7/9/9/9/9/9/4K4 w - 1");
+    gt_move list[600];
+    ck_assert(!G->in_check(p));
+    ck_assert_int_eq(G->generate(p, GT_GEN_ALL, list), 0);
+    ck_assert_int_eq(G->no_moves(p), GT_LOSS);
+    free(p);
+}
+END_TEST
+
+START_TEST(test_sennichite_draw)
+{
+    void *p = new_pos(STARTPOS);
+    const char *cycle = "2h1h 8b9b 1h2h 9b8b";
+    play_line(p, cycle);
+    ck_assert_int_eq(G->rule_outcome(p, 0), GT_ONGOING);  /* 2nd time */
+    ck_assert_int_eq(G->rule_outcome(p, 3), GT_ONGOING);
+    ck_assert_int_eq(G->rule_outcome(p, 4), GT_DRAW);     /* inside search */
+    play_line(p, cycle);
+    ck_assert_int_eq(G->rule_outcome(p, 0), GT_ONGOING);  /* 3rd time */
+    play_line(p, "2h1h 8b9b 1h2h");
+    ck_assert_int_eq(G->rule_outcome(p, 0), GT_ONGOING);
+    play(p, "9b8b");
+    ck_assert_int_eq(G->rule_outcome(p, 0), GT_DRAW);     /* 4th time */
+    free(p);
+}
+END_TEST
+
+START_TEST(test_perpetual_check)
+{
+    /* sente's rook checks on every move; gote's king shuffles */
+    const char *s = "4k4/9/9/9/4R4/9/9/9/4K4 w - 1";
+    const char *cycle = "5a4a 5e4e 4a5a 4e5e";
+    void *p = new_pos(s);
+    ck_assert(G->in_check(p));
+    play_line(p, cycle);
+    ck_assert_int_eq(G->rule_outcome(p, 0), GT_ONGOING);
+    ck_assert_int_eq(G->rule_outcome(p, 4), GT_WIN);  /* gote to move wins */
+    play_line(p, cycle);
+    play_line(p, cycle);
+    ck_assert_int_eq(G->rule_outcome(p, 0), GT_WIN);
+    free(p);
+
+    /* seen from the checking side: sente to move loses */
+    p = new_pos(s);
+    play_line(p, "5a4a 5e4e 4a5a 4e5e 5a4a");
+    ck_assert_int_eq(G->rule_outcome(p, 4), GT_LOSS);
+    free(p);
+
+    /* the same shuffle without checks is a plain draw */
+    p = new_pos("4k4/9/9/9/9/9/9/9/R3K4 w - 1");
+    play_line(p, "5a4a 9i8i 4a5a 8i9i");
+    ck_assert_int_eq(G->rule_outcome(p, 4), GT_DRAW);
+    free(p);
+}
+END_TEST
+
+START_TEST(test_null_breaks_repetition)
+{
+    /* The null move is a boundary of the repetition view: a position seen
+     * before the pass is not compared with the ones after it. */
+    const char *s = "4k4/9/9/9/9/9/9/9/4K4 b - 1";
+    unsigned char undo[MAXU];
+    void *p = new_pos(s);
+    play_line(p, "5i4h 5a4a 4h4i 4a5a 4i5i");
+    G->make_null(p, undo);  /* gote passes: the start position again */
+    void *q = new_pos(s);
+    ck_assert_uint_eq(G->key(p), G->key(q));
+    free(q);
+    ck_assert_int_eq(G->rule_outcome(p, 100), GT_ONGOING);
+    /* the same walk with a real gote move instead is a repetition */
+    G->unmake_null(p, undo);
+    play_line(p, "5a4a 5i4i 4a5a 4i5i");
+    ck_assert_int_eq(G->rule_outcome(p, 100), GT_DRAW);
+    free(p);
+    /* after the null, repetitions among the later positions still count */
+    p = new_pos(s);
+    play(p, "5i4i");
+    G->make_null(p, undo);
+    play_line(p, "4i5i 5a4a 5i4i 4a5a");
+    ck_assert_int_eq(G->rule_outcome(p, 100), GT_DRAW);
+    free(p);
+}
+END_TEST
+
+START_TEST(test_declaration)
+{
+    const char *win = "RBGGSS3/3GKGSS1/9/9/9/9/9/9/8k b RB 1";  /* 28 points */
+    void *p = new_pos(win);
+    ck_assert_int_eq(G->rule_outcome(p, 0), GT_WIN);
+    G->set_option(p, "EnteringKingRule", "CSARule24");  /* needs 31 */
+    ck_assert_int_eq(G->rule_outcome(p, 0), GT_ONGOING);
+    G->set_option(p, "EnteringKingRule", "NoEnteringKing");
+    ck_assert_int_eq(G->rule_outcome(p, 0), GT_ONGOING);
+    G->set_option(p, "EnteringKingRule", "CSARule27");
+    ck_assert_int_eq(G->rule_outcome(p, 0), GT_WIN);
+    free(p);
+    /* 27 points: not enough for sente, enough for gote */
+    p = new_pos("RBGGSS3/3GKGSS1/9/9/9/9/9/9/8k b R4P 1");
+    ck_assert_int_eq(G->rule_outcome(p, 0), GT_ONGOING);
+    free(p);
+    p = new_pos("K8/9/9/9/9/9/9/1ssgkg3/3ssggbr w r4p 1");
+    ck_assert_int_eq(G->rule_outcome(p, 0), GT_WIN);
+    free(p);
+    /* 31 points wins under the 24-point rule */
+    p = new_pos("RBGGSS3/3GKGSS1/9/9/9/9/9/9/8k b RB3P 1");
+    G->set_option(p, "EnteringKingRule", "CSARule24");
+    ck_assert_int_eq(G->rule_outcome(p, 0), GT_WIN);
+    free(p);
+    /* only 9 pieces in the camp */
+    p = new_pos("RBGGSS3/3GKGS2/9/9/9/9/9/9/8k b RBS 1");
+    ck_assert_int_eq(G->rule_outcome(p, 0), GT_ONGOING);
+    free(p);
+    /* king outside the camp */
+    p = new_pos("RBGGSS3/3G1GSS1/9/4K4/9/9/9/9/8k b RB 1");
+    ck_assert_int_eq(G->rule_outcome(p, 0), GT_ONGOING);
+    free(p);
+    /* in check: no declaration */
+    p = new_pos("RBGGSS3/3GKGSS1/4+p4/9/9/9/9/9/8k b RB 1");
+    ck_assert(G->in_check(p));
+    ck_assert_int_eq(G->rule_outcome(p, 0), GT_ONGOING);
+    free(p);
+    /* the option is declared as a combo */
+    ck_assert_ptr_nonnull(G->options);
+    ck_assert_str_eq(G->options[0].name, "EnteringKingRule");
+    ck_assert_int_eq(G->options[0].type, GT_OPT_COMBO);
+    ck_assert_str_eq(G->options[0].def, "CSARule27");
+    ck_assert_ptr_null(G->options[1].name);
+}
+END_TEST
+
+/* ---- SFEN ------------------------------------------------------------------ */
+
+static void round_trip(const char *in, const char *expect)
+{
+    void *p = new_pos(in);
+    char out[256];
+    G->to_text(p, out, sizeof out);
+    ck_assert_str_eq(out, expect);
+    void *q = new_pos(out);
+    ck_assert_uint_eq(G->key(p), G->key(q));
+    free(p);
+    free(q);
+}
+
+START_TEST(test_sfen_round_trip)
+{
+    struct perft_line lines[16];
+    int n = load_perft(lines, 16);
+    for (int i = 0; i < n; i++) round_trip(lines[i].sfen, lines[i].sfen);
+    round_trip(G->startpos, STARTPOS);
+    /* any hand order in, the standard order out; counts >= 10 */
+    round_trip("8k/6S2/7G1/9/9/9/9/9/4K4 b PLp 1",
+               "8k/6S2/7G1/9/9/9/9/9/4K4 b LPp 1");
+    round_trip("4k4/9/9/9/9/9/9/9/4K4 w 12p2PbRG 7",
+               "4k4/9/9/9/9/9/9/9/4K4 w RG2Pb12p 7");
+    round_trip("sfen 4k4/9/9/9/9/9/9/9/4K4 b - 3", "4k4/9/9/9/9/9/9/9/4K4 b - 3");
+    round_trip("4k4/9/9/9/9/9/9/9/4K4 b -", "4k4/9/9/9/9/9/9/9/4K4 b - 1");
+    round_trip("4k4/9/9/9/9/9/9/9/4K4 b 2P1p 1", "4k4/9/9/9/9/9/9/9/4K4 b 2Pp 1");
+    /* side and hands are part of the key */
+    void *a = new_pos("4k4/9/9/9/9/9/9/9/4K4 b - 1");
+    void *b = new_pos("4k4/9/9/9/9/9/9/9/4K4 w - 1");
+    void *c = new_pos("4k4/9/9/9/9/9/9/9/4K4 b P 1");
+    void *d = new_pos("4k4/9/9/9/9/9/9/9/4K4 b p 1");
+    ck_assert_uint_ne(G->key(a), G->key(b));
+    ck_assert_uint_ne(G->key(a), G->key(c));
+    ck_assert_uint_ne(G->key(c), G->key(d));
+    free(a); free(b); free(c); free(d);
+    /* the bench positions all load */
+    int k = 0;
+    for (; G->bench_positions[k]; k++) free(new_pos(G->bench_positions[k]));
+    ck_assert_int_ge(k, 12);
+    ck_assert_int_ge(G->bench_depth, 8);
+}
+END_TEST
+
+START_TEST(test_sfen_errors)
+{
+    static const struct { const char *sfen, *err; } cases[] = {
+        { "", "empty SFEN" },
+        { "   ", "empty SFEN" },
+        { "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNX b - 1",
+          "bad piece letter 'X' in rank 9" },
+        { "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNLL b - 1",
+          "rank 9 too long" },
+        { "lnsgkgsnl/1r5b1/ppppppppp/91/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+          "rank 4 too long" },
+        { "lnsgkgsnl/1r5b1/ppppppppp/8/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+          "rank 4 too short (8 squares)" },
+        { "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1",
+          "rank 9 too short (8 squares)" },
+        { "lnsgkgsnl/1r5b1/ppppppppp/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+          "wrong number of ranks: 8 (need 9)" },
+        { "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+          "too many ranks (need 9)" },
+        { "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNS+GKGSNL b - 1",
+          "'G' cannot be promoted" },
+        { "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN+ b - 1",
+          "'+' without a piece in rank 9" },
+        { "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL x - 1",
+          "bad side 'x' (need b or w)" },
+        { "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL",
+          "missing side to move (b or w)" },
+        { "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b",
+          "missing hand ('-' if empty)" },
+        { "4k4/9/9/9/9/9/9/9/4K4 b X 1", "bad hand: bad piece letter 'X'" },
+        { "4k4/9/9/9/9/9/9/9/4K4 b K 1", "bad hand: a king in hand" },
+        { "4k4/9/9/9/9/9/9/9/4K4 b 3 1", "bad hand: count without a piece" },
+        { "4k4/9/9/9/9/9/9/9/4K4 b 0P 1", "bad hand: count 0" },
+        { "4k4/9/9/9/9/9/9/9/4K4 b 100P 1", "bad hand: count too large" },
+        { "4k4/9/9/9/9/9/9/9/4K4 b 19P 1", "bad hand: 19 'P' (max 18)" },
+        { "4k4/9/9/9/9/9/9/9/4K4 b 3R 1", "bad hand: 3 'R' (max 2)" },
+        { "4k4/9/9/9/9/9/9/9/4K4 b 5G 1", "bad hand: 5 'G' (max 4)" },
+        { "4k4/9/9/9/9/9/9/9/4K4 b G2g3g 1", "bad hand: 5 'g' (max 4)" },
+        { "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1",
+          "too many pieces: 41 (max 40)" },
+        { "4k4/9/9/9/4P4/9/4P4/9/4K4 b - 1",
+          "two unpromoted sente pawns on file 5 (nifu)" },
+        { "4k4/9/4p4/9/4p4/9/9/9/4K4 b - 1",
+          "two unpromoted gote pawns on file 5 (nifu)" },
+        { "P3k4/9/9/9/9/9/9/9/4K4 b - 1", "sente P on 9a can never move" },
+        { "4k4/9/9/9/9/9/9/9/4K3l b - 1", "gote L on 1i can never move" },
+        { "4k4/1N7/9/9/9/9/9/9/4K4 b - 1", "sente N on 8b can never move" },
+        { "4k4/9/9/9/9/9/9/9/9 b - 1", "sente has no king (both kings are required)" },
+        { "9/9/9/9/9/9/9/9/4K4 b - 1", "gote has no king (both kings are required)" },
+        { "4k4/9/9/9/9/9/9/9/3KK4 b - 1", "sente has 2 kings" },
+        { "4k4/9/9/9/4R4/9/9/9/4K4 b - 1", "gote, not to move, is in check" },
+        { "4k4/9/9/9/9/9/9/9/4K4 b - 0", "bad move number '0'" },
+        { "4k4/9/9/9/9/9/9/9/4K4 b - x1", "bad move number 'x1'" },
+        { "4k4/9/9/9/9/9/9/9/4K4 b - 99999999999999", "bad move number '999999999999'" },
+        { "4k4/9/9/9/9/9/9/9/4K4 b - 1 junk", "trailing text 'junk'" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        ck_assert_str_eq(sfen_error(cases[i].sfen), cases[i].err);
+    }
+    /* NULL text and tiny error buffers never crash */
+    void *p = malloc(G->pos_size);
+    char err[4];
+    ck_assert_int_eq(G->from_text(p, NULL, err, sizeof err), -1);
+    ck_assert_int_eq(G->from_text(p, "junk", err, sizeof err), -1);
+    ck_assert_int_eq(strlen(err), 3);
+    ck_assert_int_eq(G->from_text(p, "junk", NULL, 0), -1);
+    free(p);
+}
+END_TEST
+
+/* ---- USI move text ---------------------------------------------------------- */
+
+START_TEST(test_usi_moves)
+{
+    void *p = new_pos(STARTPOS);
+    char buf[32], err[128];
+    gt_move m = parse(p, "7g7f");
+    G->move_to_text(p, m, buf, sizeof buf);
+    ck_assert_str_eq(buf, "7g7f");
+    ck_assert_uint_eq(G->move_from_text(p, "7g7e", err, sizeof err), GT_MOVE_NONE);
+    ck_assert_str_eq(err, "illegal move 7g7e");
+    ck_assert_uint_eq(G->move_from_text(p, "x*5e", err, sizeof err), GT_MOVE_NONE);
+    ck_assert_str_eq(err, "bad move text 'x*5e'");
+    ck_assert_uint_eq(G->move_from_text(p, "P*5e", err, sizeof err), GT_MOVE_NONE);
+    ck_assert_str_eq(err, "illegal move P*5e");  /* nothing in hand */
+    static const char *const bad[] = { "", "7g", "7g7f++", "7g7f=", "0a1b",
+                                       "7j7f", "7g7g", "K*5e", "P*5j", "p*5e",
+                                       "7g7f ", "resign" };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char want[64];
+        snprintf(want, sizeof want, "bad move text '%s'", bad[i]);
+        ck_assert_uint_eq(G->move_from_text(p, bad[i], err, sizeof err),
+                          GT_MOVE_NONE);
+        ck_assert_str_eq(err, want);
+    }
+    ck_assert_uint_eq(G->move_from_text(p, "7g7f7g7f7g7f7g7f7g7f", err, sizeof err),
+                      GT_MOVE_NONE);
+    ck_assert_str_eq(err, "bad move text '7g7f7g7f7g7f7g7...'");
+    ck_assert_uint_eq(G->move_from_text(p, NULL, err, sizeof err), GT_MOVE_NONE);
+    play_line(p, "7g7f 3c3d");
+    m = parse(p, "8h2b+");
+    G->move_to_text(p, m, buf, sizeof buf);
+    ck_assert_str_eq(buf, "8h2b+");
+    ck_assert(G->is_tactical(p, m));
+    gt_move plain = parse(p, "8h2b");
+    ck_assert_uint_ne(m, plain);
+    play_line(p, "8h2b+ 3a2b");
+    m = parse(p, "B*5e");
+    G->move_to_text(p, m, buf, sizeof buf);
+    ck_assert_str_eq(buf, "B*5e");
+    ck_assert(!G->is_tactical(p, m));
+    /* every generated move prints and parses back to itself */
+    gt_move list[600];
+    int n = G->generate(p, GT_GEN_ALL, list);
+    for (int i = 0; i < n; i++) {
+        G->move_to_text(p, list[i], buf, sizeof buf);
+        ck_assert_uint_eq(parse(p, buf), list[i]);
+    }
+    free(p);
+}
+END_TEST
+
+/* ---- checks, legality, tactical hooks ---------------------------------------- */
+
+static int cmp_move(const void *a, const void *b)
+{
+    gt_move x = *(const gt_move *)a, y = *(const gt_move *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* At every node to `depth`: gives_check == make + in_check, and
+ * GT_GEN_CHECKS == the checking subset of GT_GEN_ALL. */
+static void walk_checks(void *p, int depth, long *nodes)
+{
+    gt_move all[600], checks[600], expect[600];
+    unsigned char undo[MAXU];
+    int n = G->generate(p, GT_GEN_ALL, all), e = 0;
+    for (int i = 0; i < n; i++) {
+        G->make(p, all[i], undo);
+        bool chk = G->in_check(p);
+        if (depth > 1) walk_checks(p, depth - 1, nodes);
+        G->unmake(p, all[i], undo);
+        ck_assert_int_eq(G->gives_check(p, all[i]), chk);
+        if (chk) expect[e++] = all[i];
+    }
+    int c = G->generate(p, GT_GEN_CHECKS, checks);
+    ck_assert_int_eq(c, e);
+    qsort(checks, (size_t)c, sizeof *checks, cmp_move);
+    qsort(expect, (size_t)e, sizeof *expect, cmp_move);
+    ck_assert(memcmp(checks, expect, (size_t)e * sizeof *expect) == 0);
+    (*nodes)++;
+}
+
+START_TEST(test_checks_generation)
+{
+    struct perft_line lines[16];
+    int n = load_perft(lines, 16);
+    long nodes = 0;
+    for (int i = 0; i < n; i++) {
+        void *p = new_pos(lines[i].sfen);
+        walk_checks(p, 2, &nodes);
+        free(p);
+    }
+    ck_assert_int_gt(nodes, 1000);
+}
+END_TEST
+
+/* is_legal accepts exactly the generated moves among all 2^18 codes that
+ * the encoding can hold, and nothing with a higher bit. */
+static void check_is_legal_exact(void *p, bool every_code)
+{
+    gt_move list[600];
+    int n = G->generate(p, GT_GEN_ALL, list), accepted = 0;
+    for (gt_move m = 1; every_code && m < (1u << 18); m++) {
+        if (G->is_legal(p, m)) {
+            accepted++;
+            ck_assert_msg(in_list(list, n, m), "is_legal accepts %x", m);
+        }
+    }
+    if (every_code) ck_assert_int_eq(accepted, n);
+    for (int i = 0; i < n; i++) {
+        ck_assert(G->is_legal(p, list[i]));
+        ck_assert(!G->is_legal(p, list[i] | 0x40000u));
+        ck_assert(!G->is_legal(p, list[i] | 0x80000000u));
+    }
+    ck_assert(!G->is_legal(p, GT_MOVE_NONE));
+    ck_assert(!G->is_legal(p, GT_MOVE_NULL));
+    uint32_t x = 12345;
+    for (int i = 0; i < 20000; i++) {
+        x = x * 1103515245u + 12345u;
+        gt_move m = (x ^ (x >> 7)) & (i & 1 ? 0x3FFFFu : 0xFFFFFFFFu);
+        ck_assert_int_eq(G->is_legal(p, m), in_list(list, n, m));
+    }
+}
+
+START_TEST(test_is_legal)
+{
+    struct perft_line lines[16];
+    int n = load_perft(lines, 16);
+    unsigned char undo[MAXU];
+    for (int i = 0; i < n; i++) {
+        void *p = new_pos(lines[i].sfen);
+        check_is_legal_exact(p, true);
+        gt_move list[600];
+        int k = G->generate(p, GT_GEN_ALL, list);
+        /* a few children, including ones in check */
+        for (int j = 0; j < k; j += k / 3 + 1) {
+            G->make(p, list[j], undo);
+            check_is_legal_exact(p, j == 0);
+            G->unmake(p, list[j], undo);
+        }
+        free(p);
+    }
+    /* in check with drops that must block */
+    void *p = new_pos("4k4/9/9/9/4R4/9/9/9/4K4 w GSp 1");
+    check_is_legal_exact(p, true);
+    free(p);
+}
+END_TEST
+
+START_TEST(test_tactical_hooks)
+{
+    void *p = new_pos("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1");
+    gt_move all[600], tac[600];
+    int n = G->generate(p, GT_GEN_ALL, all);
+    int t = G->generate(p, GT_GEN_TACTICAL, tac), expect = 0;
+    for (int i = 0; i < n; i++) {
+        unsigned idx = G->move_index(p, all[i]);
+        ck_assert_uint_lt(idx, G->move_index_count);
+        if (G->is_tactical(p, all[i])) {
+            expect++;
+            ck_assert(in_list(tac, t, all[i]));
+        }
+    }
+    ck_assert_int_eq(t, expect);
+    ck_assert_int_gt(t, 5);
+    free(p);
+
+    /* MVV-LVA: pawn takes rook before rook takes pawn */
+    p = new_pos("4k4/9/9/4r4/4P3p/9/9/8R/4K4 b - 1");
+    gt_move pxr = parse(p, "5e5d"), rxp = parse(p, "1h1e");
+    ck_assert_int_gt(G->tactical_order(p, pxr), G->tactical_order(p, rxp));
+    /* SEE: the free rook wins a rook's worth; the pawn is defended by
+     * nothing, so taking it wins a pawn */
+    ck_assert(G->see_ge(p, pxr, 500));
+    ck_assert(G->see_ge(p, rxp, 100));
+    ck_assert(!G->see_ge(p, rxp, 101));
+    free(p);
+    /* a rook taking a defended pawn loses material */
+    p = new_pos("4k4/9/9/9/7gp/9/9/8R/4K4 b - 1");
+    gt_move bad = parse(p, "1h1e");
+    ck_assert(!G->see_ge(p, bad, 0));
+    ck_assert(G->see_ge(p, bad, -1000));
+    free(p);
+}
+END_TEST
+
+/* ---- null move ---------------------------------------------------------------- */
+
+START_TEST(test_null_move)
+{
+    void *p = new_pos("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL b RGgsn5p 1");
+    unsigned char undo[MAXU];
+    char before[256], after[256];
+    G->to_text(p, before, sizeof before);
+    uint64_t key = G->key(p);
+    G->make_null(p, undo);
+    ck_assert_int_eq(G->side(p), 1);
+    ck_assert_uint_ne(G->key(p), key);
+    ck_assert(!G->in_check(p));
+    G->to_text(p, after, sizeof after);
+    void *q = new_pos(after);
+    ck_assert_uint_eq(G->key(q), G->key(p));  /* key matches the text */
+    free(q);
+    G->unmake_null(p, undo);
+    G->to_text(p, after, sizeof after);
+    ck_assert_str_eq(before, after);
+    ck_assert_uint_eq(G->key(p), key);
+    ck_assert_int_eq(G->side(p), 0);
+    free(p);
+
+    /* null_ok: not with king and pawns only on the board (pieces in hand do
+     * not count), not when the opponent can drop on a broken king */
+    p = new_pos(STARTPOS);
+    ck_assert(G->null_ok(p));
+    ck_assert_int_eq(G->zugzwang_risk(p), GT_RISK_LOW);
+    free(p);
+    p = new_pos("4k4/9/9/9/9/9/PPPPPPPPP/9/4K4 b RB2G 1");
+    ck_assert(!G->null_ok(p));
+    free(p);
+    p = new_pos("8k/9/9/9/9/1+r7/g8/9/K8 b 2b4s 1");
+    ck_assert(!G->null_ok(p));
+    ck_assert_int_eq(G->zugzwang_risk(p), GT_RISK_HIGH);
+    free(p);
+    /* boxed in by its own castle, nothing attacked: passing is fine */
+    p = new_pos("8k/9/9/9/9/9/9/SG7/KNG6 b 2b4p 1");
+    ck_assert(G->null_ok(p));
+    ck_assert_int_eq(G->zugzwang_risk(p), GT_RISK_LOW);
+    free(p);
+    /* the same box with one square around the king attacked and drops in
+     * the opponent's hand: no pass, but not yet a mating net */
+    p = new_pos("8k/9/9/9/9/9/b8/SG7/KNG6 b b4p 1");
+    ck_assert(!G->null_ok(p));
+    ck_assert_int_eq(G->zugzwang_risk(p), GT_RISK_LOW);
+    free(p);
+}
+END_TEST
+
+/* The same position seen from the other side: board turned 180 degrees,
+ * colours swapped, hands swapped, the other side to move. */
+static void flip_sfen(const char *in, char *out, size_t len)
+{
+    char cells[81][3], board[128], side, hand[64];
+    unsigned num = 1;
+    ck_assert_int_ge(sscanf(in, "%127s %c %63s %u", board, &side, hand, &num), 3);
+    int n = 0;
+    for (const char *c = board; *c; c++) {
+        if (*c == '/') continue;
+        if (*c >= '1' && *c <= '9') {
+            for (int k = 0; k < *c - '0'; k++) cells[n++][0] = 0;
+            continue;
+        }
+        int i = 0;
+        if (*c == '+') cells[n][i++] = *c++;
+        cells[n][i++] = (char)(*c ^ 32);  /* swap case */
+        cells[n++][i] = 0;
+    }
+    ck_assert_int_eq(n, 81);
+    size_t o = 0;
+    for (int r = 0; r < 9; r++) {
+        int empty = 0;
+        for (int f = 0; f < 9; f++) {
+            const char *cell = cells[80 - (r * 9 + f)];
+            if (!cell[0]) { empty++; continue; }
+            if (empty) o += (size_t)snprintf(out + o, len - o, "%d", empty);
+            empty = 0;
+            o += (size_t)snprintf(out + o, len - o, "%s", cell);
+        }
+        if (empty) o += (size_t)snprintf(out + o, len - o, "%d", empty);
+        if (r < 8) out[o++] = '/';
+    }
+    for (char *h = hand; *h; h++)
+        if ((*h >= 'a' && *h <= 'z') || (*h >= 'A' && *h <= 'Z')) *h ^= 32;
+    snprintf(out + o, len - o, " %c %s %u", side == 'b' ? 'w' : 'b', hand, num);
+}
+
+START_TEST(test_colour_symmetry)
+{
+    struct perft_line lines[16];
+    int n = load_perft(lines, 16);
+    for (int i = 0; i < n; i++) {
+        char flipped[256];
+        flip_sfen(lines[i].sfen, flipped, sizeof flipped);
+        void *a = new_pos(lines[i].sfen), *b = new_pos(flipped);
+        for (int d = 1; d <= 3 && d <= lines[i].depths &&
+                        lines[i].count[d - 1] <= 2000000; d++)
+            ck_assert_msg(perft(b, d) == lines[i].count[d - 1], "%s d%d", flipped, d);
+        ck_assert_int_eq(G->evaluate(a), G->evaluate(b));
+        free(a);
+        free(b);
+    }
+    for (int i = 0; G->bench_positions[i]; i++) {
+        char flipped[256];
+        flip_sfen(G->bench_positions[i], flipped, sizeof flipped);
+        void *a = new_pos(G->bench_positions[i]), *b = new_pos(flipped);
+        ck_assert_int_eq(G->evaluate(a), G->evaluate(b));
+        ck_assert_int_eq(perft(a, 2), perft(b, 2));
+        ck_assert_int_eq(G->null_ok(a), G->null_ok(b));
+        ck_assert_int_eq(G->zugzwang_risk(a), G->zugzwang_risk(b));
+        free(a);
+        free(b);
+    }
+}
+END_TEST
+
+/* ---- evaluation and mates -------------------------------------------------- */
+
+START_TEST(test_evaluate)
+{
+    for (int i = 0; G->bench_positions[i]; i++) {
+        void *p = new_pos(G->bench_positions[i]);
+        int v = G->evaluate(p);
+        ck_assert_int_lt(v, GT_EVAL_MAX);
+        ck_assert_int_gt(v, -GT_EVAL_MAX);
+        free(p);
+    }
+    /* a rook up is clearly better, for either side to move */
+    void *a = new_pos("4k4/9/9/9/9/9/9/9/R3K4 b - 1");
+    void *b = new_pos("4k4/9/9/9/9/9/9/9/R3K4 w - 1");
+    ck_assert_int_gt(G->evaluate(a), 400);
+    ck_assert_int_lt(G->evaluate(b), -400);
+    free(a);
+    free(b);
+    ck_assert_int_eq(G->pawn_value, 100);
+}
+END_TEST
+
+/* mates.epd: for the mate-in-one lines, the moves after which the defender
+ * has no legal move are exactly the listed ones. */
+START_TEST(test_mate_in_one)
+{
+    FILE *f = fopen(TEST_DATA_DIR "/shogi/mates.epd", "r");
+    ck_assert_ptr_nonnull(f);
+    char line[1024];
+    int tested = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || !strstr(line, " dm 1;")) continue;
+        char *dm = strstr(line, " dm 1;");
+        char *bm = strstr(line, "bm ");
+        ck_assert_ptr_nonnull(bm);
+        *dm = 0;
+        char *end = strchr(bm, ';');
+        *end = 0;
+        void *p = new_pos(line);
+        gt_move checks[600], reply[600], mates[600];
+        unsigned char undo[MAXU];
+        int n = G->generate(p, GT_GEN_CHECKS, checks), k = 0;
+        for (int i = 0; i < n; i++) {
+            G->make(p, checks[i], undo);
+            if (G->generate(p, GT_GEN_ALL, reply) == 0) mates[k++] = checks[i];
+            G->unmake(p, checks[i], undo);
+        }
+        int listed = 0;
+        char *save = NULL;
+        for (char *t = strtok_r(bm + 3, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+            ck_assert_msg(in_list(mates, k, parse(p, t)), "%s: %s", line, t);
+            listed++;
+        }
+        ck_assert_int_eq(k, listed);
+        free(p);
+        tested++;
+    }
+    fclose(f);
+    ck_assert_int_ge(tested, 4);
+}
+END_TEST
+
+START_TEST(test_module_table)
+{
+    ck_assert_int_eq(G->abi_version, GT_ABI_VERSION);
+    ck_assert_str_eq(G->name, "shogi");
+    ck_assert_int_eq(G->dialect, GT_USI);
+    ck_assert_int_ge(G->max_moves, 593);
+    ck_assert_uint_le(G->undo_size, MAXU);
+    ck_assert_ptr_nonnull(G->make_null);
+    ck_assert_ptr_nonnull(G->unmake_null);
+    void *p = new_pos("R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1");
+    gt_move list[600];
+    ck_assert_int_eq(G->generate(p, GT_GEN_ALL, list), 593);
+    free(p);
+}
+END_TEST
+
+static Suite *shogi_suite(void)
+{
+    Suite *s = suite_create("shogi");
+    TCase *tc = tcase_create("perft");
+    tcase_add_test(tc, test_perft_reference);
+    tcase_add_test(tc, test_make_unmake_keys);
+    tcase_set_timeout(tc, 120);  /* sanitizer builds are slow */
+    suite_add_tcase(s, tc);
+    tc = tcase_create("rules");
+    tcase_add_test(tc, test_uchifuzume);
+    tcase_add_test(tc, test_nifu_and_dead_drops);
+    tcase_add_test(tc, test_promotion);
+    tcase_add_test(tc, test_no_moves_is_loss);
+    tcase_add_test(tc, test_sennichite_draw);
+    tcase_add_test(tc, test_perpetual_check);
+    tcase_add_test(tc, test_null_breaks_repetition);
+    tcase_add_test(tc, test_declaration);
+    tcase_set_timeout(tc, 120);  /* sanitizer builds are slow */
+    suite_add_tcase(s, tc);
+    tc = tcase_create("text");
+    tcase_add_test(tc, test_sfen_round_trip);
+    tcase_add_test(tc, test_sfen_errors);
+    tcase_add_test(tc, test_usi_moves);
+    tcase_set_timeout(tc, 120);  /* sanitizer builds are slow */
+    suite_add_tcase(s, tc);
+    tc = tcase_create("moves");
+    tcase_add_test(tc, test_checks_generation);
+    tcase_add_test(tc, test_is_legal);
+    tcase_add_test(tc, test_tactical_hooks);
+    tcase_add_test(tc, test_null_move);
+    tcase_add_test(tc, test_mate_in_one);
+    tcase_add_test(tc, test_module_table);
+    tcase_set_timeout(tc, 120);  /* sanitizer builds are slow */
+    suite_add_tcase(s, tc);
+    tc = tcase_create("eval");
+    tcase_add_test(tc, test_evaluate);
+    tcase_add_test(tc, test_colour_symmetry);
+    tcase_set_timeout(tc, 120);  /* sanitizer builds are slow */
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    if (G->init && G->init() != 0) return 1;
+    SRunner *sr = srunner_create(shogi_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,114 @@
+/* fuzz_shogi.c -- libFuzzer target for the shogi module.
+ *
+ * Input: a SFEN on the first line (the start position if it does not parse),
+ * then space-separated USI moves; every fourth byte group of the tail is
+ * also tried as a raw 32-bit move.  Besides "never crash", it checks the
+ * module's own invariants: is_legal == membership in generate, make/unmake
+ * restore text and key, gives_check == make + in_check, GT_GEN_CHECKS ==
+ * the checking subset, to_text reads back to the same key. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gtsearch/game.h>
+
+extern const struct gt_game shogi_LTX_gt_module;
+static const struct gt_game *G = &shogi_LTX_gt_module;
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#define REQUIRE(c) do { if (!(c)) { fprintf(stderr, "violated: %s\n", #c); abort(); } } while (0)
+
+static bool member(const gt_move *l, int n, gt_move m)
+{
+    for (int i = 0; i < n; i++)
+        if (l[i] == m) return true;
+    return false;
+}
+
+static void check_position(void *p, const uint8_t *raw, size_t raw_len)
+{
+    static gt_move all[600], checks[600];
+    unsigned char undo[256];
+    char a[256], b[256];
+    int n = G->generate(p, GT_GEN_ALL, all);
+    REQUIRE(n >= 0 && n <= G->max_moves);
+    int c = G->generate(p, GT_GEN_CHECKS, checks), expect = 0;
+    G->to_text(p, a, sizeof a);
+    uint64_t key = G->key(p);
+    for (int i = 0; i < n; i++) {
+        REQUIRE(G->is_legal(p, all[i]));
+        REQUIRE(G->move_index(p, all[i]) < G->move_index_count);
+        (void)G->see_ge(p, all[i], 0);
+        (void)G->tactical_order(p, all[i]);
+        bool gc = G->gives_check(p, all[i]);
+        G->make(p, all[i], undo);
+        REQUIRE(G->in_check(p) == gc);
+        (void)G->rule_outcome(p, 1);
+        G->unmake(p, all[i], undo);
+        if (gc) {
+            expect++;
+            REQUIRE(member(checks, c, all[i]));
+        }
+    }
+    REQUIRE(c == expect);
+    G->to_text(p, b, sizeof b);
+    REQUIRE(!strcmp(a, b) && G->key(p) == key);
+    for (size_t i = 0; i + 4 <= raw_len; i += 4) {
+        gt_move m;
+        memcpy(&m, raw + i, 4);
+        REQUIRE(G->is_legal(p, m) == member(all, n, m));
+    }
+    (void)G->evaluate(p);
+    (void)G->null_ok(p);
+    (void)G->zugzwang_risk(p);
+    if (!G->in_check(p)) {
+        G->make_null(p, undo);
+        (void)G->generate(p, GT_GEN_ALL, all);
+        G->unmake_null(p, undo);
+        REQUIRE(G->key(p) == key);
+    }
+    void *q = malloc(G->pos_size);
+    char err[128];
+    REQUIRE(G->from_text(q, a, err, sizeof err) == 0);
+    REQUIRE(G->key(q) == key);
+    free(q);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static int ready;
+    if (!ready) { G->init(); ready = 1; }
+    char *text = malloc(size + 1);
+    memcpy(text, data, size);
+    text[size] = 0;
+    char *nl = strchr(text, '\n');
+    char *moves = nl ? nl + 1 : text + size;
+    if (nl) *nl = 0;
+    void *p = malloc(G->pos_size);
+    char err[128];
+    if (G->from_text(p, text, err, sizeof err) != 0) {
+        REQUIRE(err[0] != 0);
+        REQUIRE(G->from_text(p, G->startpos, err, sizeof err) == 0);
+    }
+    const uint8_t *raw = (const uint8_t *)moves;
+    size_t raw_len = size - (size_t)(moves - text);
+    unsigned char undo[64][256];
+    int played = 0;
+    check_position(p, raw, raw_len);
+    char *save = NULL;
+    for (char *t = strtok_r(moves, " \n", &save); t && played < 64;
+         t = strtok_r(NULL, " \n", &save)) {
+        gt_move m = G->move_from_text(p, t, err, sizeof err);
+        if (m == GT_MOVE_NONE) { REQUIRE(err[0] != 0); continue; }
+        char back[16];
+        G->move_to_text(p, m, back, sizeof back);
+        REQUIRE(!strcmp(back, t));
+        G->make(p, m, undo[played++]);
+        check_position(p, raw, raw_len > 64 ? 64 : raw_len);
+    }
+    free(p);
+    free(text);
+    return 0;
+}
