@@ -140,30 +140,36 @@ static bool lookup(const struct gt_dfpn *d, uint64_t key, int rem, struct val *v
     const struct gt_mate_entry *e = gt_mate_tt_probe(&d->tt, key);
     if (!e)
         return false;
-    if (e->pn == 0) {
-        if (e->depth > rem)
-            return false;
-        *v = proven(e->depth);
-    } else if (e->dn == 0) {
-        if (e->depth < rem)
-            return false;
-        *v = disproven(e->depth);
-    } else {
-        if (e->rem != rem)
-            return false;
+    if (e->proof <= rem)
+        *v = proven(e->proof);
+    else if (e->disproof >= rem)
+        *v = disproven(e->disproof);
+    else if (e->rem == rem)
         *v = (struct val){e->pn, e->dn, 0, false};
-    }
+    else
+        return false;
     return true;
 }
 
+/* Merge what a search learnt into the table. */
 static void store(struct gt_dfpn *d, uint64_t key, int rem, const struct val *v,
                   uint64_t work)
 {
-    struct gt_mate_entry e = {
-        .key = key, .pn = v->pn, .dn = v->dn, .rem = (int16_t)rem, .depth = v->depth,
-        .work = work > UINT32_MAX ? UINT32_MAX : (uint32_t)work,
-    };
-    gt_mate_tt_store(&d->tt, &e);
+    struct gt_mate_entry *e = gt_mate_tt_slot(&d->tt, key);
+    if (v->pn == 0) {
+        if (v->depth < e->proof)
+            e->proof = v->depth;
+    } else if (v->dn == 0) {
+        if (v->depth > e->disproof)
+            e->disproof = v->depth;
+    } else {
+        e->pn = v->pn;
+        e->dn = v->dn;
+        e->rem = (int16_t)rem;
+    }
+    uint32_t w = work > UINT32_MAX ? UINT32_MAX : (uint32_t)work;
+    if (w > e->work)
+        e->work = w;
 }
 
 static bool repeats_path(const struct gt_dfpn *d, int ply)

@@ -46,11 +46,32 @@ static void take_back(struct gt_dfpn *d, int ply, gt_move m)
     d->g->unmake(d->pos, m, d->undo + (size_t)ply * undo);
 }
 
-/* The attacker's move at `ply` that mates within rem - 1; NONE if none
- * (or a limit), *failed set on a limit. */
-static gt_move attacker_step(struct gt_dfpn *d, int ply, int rem, const gt_move *moves,
-                             int n, bool *failed)
+/* The table's proven length of each move's position within `bound`
+ * plies (-1: none) into lens. */
+static void table_lens(struct gt_dfpn *d, int ply, int bound, const gt_move *moves,
+                       int n, int *lens)
 {
+    for (int i = 0; i < n; i++) {
+        int p = ply;
+        advance(d, &p, moves[i]);
+        lens[i] = gt_dfpn_proven_len(d, d->path[p], bound);
+        take_back(d, ply, moves[i]);
+    }
+}
+
+/* The attacker's move at `ply` that mates within rem - 1: the table's
+ * shortest proof if it still has one, else the first move a search
+ * proves.  NONE if none or a limit. */
+static gt_move attacker_step(struct gt_dfpn *d, int ply, int rem, const gt_move *moves,
+                             int n, int *lens)
+{
+    int best = -1;
+    table_lens(d, ply, rem - 1, moves, n, lens);
+    for (int i = 0; i < n; i++)
+        if (lens[i] >= 0 && (best < 0 || lens[i] < lens[best]))
+            best = i;
+    if (best >= 0)
+        return moves[best];
     for (int i = 0; i < n; i++) {
         int len, r, p = ply;
         advance(d, &p, moves[i]);
@@ -58,31 +79,34 @@ static gt_move attacker_step(struct gt_dfpn *d, int ply, int rem, const gt_move 
         take_back(d, ply, moves[i]);
         if (r == 1)
             return moves[i];
-        if (r < 0) {
-            *failed = true;
+        if (r < 0)
             break;
-        }
     }
     return GT_MOVE_NONE;
 }
 
 /* The defender's longest resistance at `ply`: a reply not mated within
- * rem - 3, else the reply with the longest proof. */
+ * rem - 3 (tried in order of the table's proof lengths, longest first),
+ * else the reply with the longest proof.  NONE on a limit. */
 static gt_move defender_step(struct gt_dfpn *d, int ply, int rem, const gt_move *moves,
-                             int n, bool *failed)
+                             int n, int *lens)
 {
-    gt_move longest = GT_MOVE_NONE;
+    gt_move longest = moves[0];
     int longest_len = -1;
-    for (int i = 0; i < n; i++) {
-        int len = 0, r = 1, p = ply;
+    table_lens(d, ply, rem - 1, moves, n, lens);
+    for (int tried = 0; tried < n; tried++) {
+        int i = 0;
+        for (int j = 1; j < n; j++)
+            if (lens[j] > lens[i])
+                i = j;
+        int len = lens[i], r = 1, p = ply;
+        lens[i] = -2;               /* taken */
         advance(d, &p, moves[i]);
         if (rem >= 3)
             r = gt_dfpn_solve(d, p, rem - 3, &len);
         take_back(d, ply, moves[i]);
-        if (r < 0) {
-            *failed = true;
+        if (r < 0)
             return GT_MOVE_NONE;
-        }
         if (r == 0)
             return moves[i];
         if (len > longest_len) {
@@ -97,12 +121,16 @@ static gt_move defender_step(struct gt_dfpn *d, int ply, int rem, const gt_move 
 static int build_line(struct gt_dfpn *d, int len, struct gt_mate_result *res)
 {
     gt_move *moves = malloc((size_t)d->g->max_moves * sizeof *moves);
+    int *lens = malloc((size_t)d->g->max_moves * sizeof *lens);
     int ply = 0, rem = len, rc = -1;
-    if (!moves)
+    if (!moves || !lens) {
+        free(moves);
+        free(lens);
         return -1;
+    }
     d->path[0] = d->g->key(d->pos);
     for (;;) {
-        bool attacking = d->g->side(d->pos) == d->attacker, failed = false;
+        bool attacking = d->g->side(d->pos) == d->attacker;
         int n = gt_dfpn_moves(d, moves);
         if (!attacking && n == 0) {
             rc = 0;
@@ -110,8 +138,8 @@ static int build_line(struct gt_dfpn *d, int len, struct gt_mate_result *res)
         }
         if (n <= 0 || ply >= GT_MATE_MAX_PLY || rem < 1)
             break;
-        gt_move m = attacking ? attacker_step(d, ply, rem, moves, n, &failed)
-                              : defender_step(d, ply, rem, moves, n, &failed);
+        gt_move m = attacking ? attacker_step(d, ply, rem, moves, n, lens)
+                              : defender_step(d, ply, rem, moves, n, lens);
         if (m == GT_MOVE_NONE)
             break;
         res->pv[res->pv_len++] = m;
@@ -119,6 +147,7 @@ static int build_line(struct gt_dfpn *d, int len, struct gt_mate_result *res)
         rem--;
     }
     free(moves);
+    free(lens);
     return rc;
 }
 

@@ -43,18 +43,17 @@ const struct gt_mate_entry *gt_mate_tt_probe(const struct gt_mate_tt *tt, uint64
     return NULL;
 }
 
-void gt_mate_tt_store(struct gt_mate_tt *tt, const struct gt_mate_entry *e)
+struct gt_mate_entry *gt_mate_tt_slot(struct gt_mate_tt *tt, uint64_t key)
 {
-    struct gt_mate_entry *b = bucket(tt, e->key), *victim = &b[0];
+    struct gt_mate_entry *b = bucket(tt, key), *victim = &b[0];
     for (int i = 0; i < GT_MATE_TT_WAYS; i++) {
-        if (b[i].work && b[i].key == e->key) {
-            victim = &b[i];
-            break;
-        }
+        if (b[i].work && b[i].key == key)
+            return &b[i];
         if (b[i].work < victim->work)
             victim = &b[i];
     }
-    *victim = *e;
-    if (!victim->work)
-        victim->work = 1;
+    *victim = (struct gt_mate_entry){
+        .key = key, .work = 1, .rem = -1, .proof = GT_MATE_NO_PROOF, .disproof = -1,
+    };
+    return victim;
 }
