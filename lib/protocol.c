@@ -252,13 +252,18 @@ static void go_mate(struct session *s, struct gt_limits *lim, const char *cur)
     char word[64];
     long long v;
     if (s->usi) {
-        const char *peek = cur;
-        if (gt_next_word(&peek, word, sizeof word) && !strcmp(word, "infinite"))
-            cur = peek;
-        else if (go_number(s, &cur, "mate", 1, 1LL << 40, &v) < 0)
+        long ms;
+        word[0] = 0;
+        gt_next_word(&cur, word, sizeof word);
+        if (!strcmp(word, "infinite"))
+            ;
+        else if (gt_parse_long(word, 1, 1L << 40, &ms) == 0)
+            ml.time_ms = ms;
+        else {
+            say(s, "info string go mate: expected a time in ms or 'infinite', got '%s'",
+                word);
             return;
-        else
-            ml.time_ms = v;
+        }
     } else {
         if (go_number(s, &cur, "mate", 1, GT_MAX_PLY / 2, &v) < 0)
             return;
