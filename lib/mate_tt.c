@@ -34,6 +34,18 @@ static struct gt_mate_entry *bucket(const struct gt_mate_tt *tt, uint64_t key)
     return tt->entries + (size_t)(key & (tt->buckets - 1)) * GT_MATE_TT_WAYS;
 }
 
+void gt_mate_tt_prefetch(const struct gt_mate_tt *tt, uint64_t key)
+{
+#if defined(__GNUC__)
+    const char *b = (const char *)bucket(tt, key);
+    __builtin_prefetch(b);
+    __builtin_prefetch(b + sizeof(struct gt_mate_entry) * GT_MATE_TT_WAYS - 1);
+#else
+    (void)tt;
+    (void)key;
+#endif
+}
+
 const struct gt_mate_entry *gt_mate_tt_probe(const struct gt_mate_tt *tt, uint64_t key)
 {
     const struct gt_mate_entry *b = bucket(tt, key);

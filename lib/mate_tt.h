@@ -36,6 +36,9 @@ int gt_mate_tt_init(struct gt_mate_tt *tt, long megabytes);
 void gt_mate_tt_free(struct gt_mate_tt *tt);
 /* The entry of key, or NULL. */
 const struct gt_mate_entry *gt_mate_tt_probe(const struct gt_mate_tt *tt, uint64_t key);
+/* Start loading the bucket of key into the cache (probes are the
+ * solver's main cost: a node looks up all its children). */
+void gt_mate_tt_prefetch(const struct gt_mate_tt *tt, uint64_t key);
 /* The entry of key to update: the existing one, or the bucket's entry with
  * the least work, cleared (rem -1, no proof, no disproof). */
 struct gt_mate_entry *gt_mate_tt_slot(struct gt_mate_tt *tt, uint64_t key);
