@@ -15,7 +15,7 @@ struct gt_dfpn_child {
     gt_move move;
     uint64_t key;
     uint32_t pn, dn;
-    int16_t depth;      /* as in gt_mate_entry */
+    int16_t depth;      /* pn 0: the proof's length; dn 0: the disproof's bound */
     bool pinned;        /* a path-dependent value: keep it, do not refresh */
 };
 

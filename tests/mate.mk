@@ -8,4 +8,4 @@ tests_check_mate_CPPFLAGS = $(AM_CPPFLAGS) -DTEST_DATA_DIR='"$(abs_top_srcdir)/t
 tests_check_mate_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_mate_LDADD = lib/libgtsearch.la games/chess/libchess.la \
 	games/shogi/libshogi.la $(CHECK_LIBS)
-EXTRA_DIST += tests/bench/mates.sh
+EXTRA_DIST += tests/bench/mates.sh doc/mate.md
