@@ -34,6 +34,12 @@ struct gt_engine {
     gt_info_fn info;
     gt_done_fn done;
     void *ctx;
+
+    /* the mate solver's run in the same thread */
+    struct gt_mate_limits mate_lim;
+    struct gt_mate_result mate_res;
+    gt_mate_done_fn mate_done;
+    bool mate_fallback;
 };
 
 static const char *const hash_name[] = {[GT_UCI] = "Hash", [GT_USI] = "USI_Hash"};
@@ -260,6 +266,45 @@ int gt_engine_search(struct gt_engine *e, const struct gt_limits *lim,
     prepare(e, lim);
     return gt_search(e->g, e->search_pos, &e->tt, &e->params, &e->lim, &e->ctl,
                      info, ctx, res);
+}
+
+static void *mate_thread(void *arg)
+{
+    struct gt_engine *e = arg;
+    gt_mate_search(e->g, e->search_pos, &e->mate_lim, &e->mate_res);
+    if (e->mate_fallback && e->mate_res.status != GT_MATE_FOUND) {
+        e->mate_done(e->ctx, &e->mate_res);
+        return search_thread(e);
+    }
+    atomic_store(&e->finished, true);       /* before the answer, as above */
+    e->mate_done(e->ctx, &e->mate_res);
+    return NULL;
+}
+
+int gt_engine_mate(struct gt_engine *e, const struct gt_mate_limits *lim,
+                   gt_mate_done_fn mate_done, const struct gt_limits *fallback,
+                   gt_info_fn info, gt_done_fn done, void *ctx)
+{
+    /* Without limits the solver runs like `go infinite`: end of input
+     * stops it (gt_engine_release). */
+    struct gt_limits none = {.infinite = !lim->nodes && !lim->time_ms};
+    if (gt_engine_searching(e))
+        return -1;
+    prepare(e, fallback ? fallback : &none);
+    e->mate_lim = *lim;
+    e->mate_lim.stop = &e->ctl.stop;
+    if (e->mate_lim.hash_mb <= 0)
+        e->mate_lim.hash_mb = e->hash_mb;
+    e->mate_done = mate_done;
+    e->mate_fallback = fallback != NULL;
+    e->info = info;
+    e->done = done;
+    e->ctx = ctx;
+    pthread_mutex_lock(&e->lock);
+    atomic_store(&e->finished, false);
+    e->running = pthread_create(&e->thread, NULL, mate_thread, e) == 0;
+    pthread_mutex_unlock(&e->lock);
+    return e->running ? 0 : -1;
 }
 
 bool gt_engine_searching(struct gt_engine *e)

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <gtsearch/game.h>
 
+#include "mate.h"
 #include "search.h"
 
 struct gt_engine;
@@ -14,6 +15,8 @@ struct gt_options;
 
 /* Called from the search thread when a search ends. */
 typedef void (*gt_done_fn)(void *ctx, const struct gt_search_result *res);
+/* Called from the search thread when the mate solver ends. */
+typedef void (*gt_mate_done_fn)(void *ctx, const struct gt_mate_result *res);
 
 struct gt_engine *gt_engine_new(const struct gt_game *g, char *err, size_t err_len);
 void gt_engine_free(struct gt_engine *e);
@@ -47,6 +50,15 @@ int gt_engine_go(struct gt_engine *e, const struct gt_limits *lim,
 /* Search in the calling thread (tools: bench, analyse, epd). */
 int gt_engine_search(struct gt_engine *e, const struct gt_limits *lim,
                      gt_info_fn info, void *ctx, struct gt_search_result *res);
+/* Run the mate solver on the root position in the search thread, so that
+ * stop ends it as it ends a search (lim->stop is set by the engine; a
+ * hash_mb of 0 takes the Hash option's size).  mate_done gets the result.
+ * If no mate was found and `fallback` is not NULL, a normal search with
+ * those limits follows (its clock started with the solver) and done
+ * answers it. */
+int gt_engine_mate(struct gt_engine *e, const struct gt_mate_limits *lim,
+                   gt_mate_done_fn mate_done, const struct gt_limits *fallback,
+                   gt_info_fn info, gt_done_fn done, void *ctx);
 bool gt_engine_searching(struct gt_engine *e);
 void gt_engine_stop(struct gt_engine *e);       /* stop and wait */
 void gt_engine_wait(struct gt_engine *e);       /* wait for the end */

@@ -9,6 +9,7 @@
 
 #include "engine.h"
 #include "epd.h"
+#include "mate_tool.h"
 #include "protocol.h"
 #include "registry.h"
 #include "tools.h"
@@ -31,6 +32,10 @@ static const char usage[] =
     "                                             'startpos') and show statistics\n"
     "  epd FILE [--depth N|--nodes N|--movetime MS] [--threads N] [--dm-plies]\n"
     "                                             run a test suite (bm, am, dm, id)\n"
+    "  mate TEXT [--plies N] [--nodes N] [--movetime MS] [--checks|--all-moves]\n"
+    "                                             prove the shortest forced mate (df-pn);\n"
+    "                                             attacker moves: all (UCI games) or\n"
+    "                                             checks only (USI games) by default\n"
     "\n"
     "Options:\n"
     "  --game NAME|FILE   the game (default chess): a built-in name, an installed\n"
@@ -147,6 +152,29 @@ static int run_command(struct gt_engine *e, int argc, char **argv)
                 return bad_usage("epd: unexpected argument '%s'", argv[i]);
         }
         return gt_epd_run(e, argv[1], &opt, stdout);
+    }
+    if (!strcmp(cmd, "mate")) {
+        struct gt_mate_limits lim = {0};
+        enum gt_mate_rule rule = GT_MATE_RULE_DEFAULT;
+        if (argc < 2)
+            return bad_usage("mate needs a position text (or 'startpos')%s", "");
+        for (int i = 2; i < argc; i++) {
+            const char *a = argv[i];
+            long max = !strcmp(a, "--plies") ? GT_MATE_MAX_PLY : 1L << 40;
+            if (!strcmp(a, "--checks") || !strcmp(a, "--all-moves"))
+                rule = a[2] == 'c' ? GT_MATE_RULE_CHECKS : GT_MATE_RULE_ALL;
+            else if ((!strcmp(a, "--plies") || !strcmp(a, "--nodes") ||
+                      !strcmp(a, "--movetime")) && i + 1 < argc) {
+                if (parse_count(argv[++i], 1, max, &n) < 0)
+                    return bad_usage("mate: bad number '%s'", argv[i]);
+                if (a[2] == 'p') lim.max_plies = (int)n;
+                else if (a[2] == 'n') lim.nodes = (uint64_t)n;
+                else lim.time_ms = n;
+            } else
+                return bad_usage("mate: unexpected argument '%s'", a);
+        }
+        return gt_tool_mate(e, strcmp(argv[1], "startpos") ? argv[1] : NULL, rule, &lim,
+                            stdout);
     }
     return bad_usage("unknown command '%s'", cmd);
 }

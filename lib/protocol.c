@@ -195,6 +195,106 @@ static int go_number(struct session *s, const char **cur, const char *kw,
     return 0;
 }
 
+/* USI `go mate`: the tsume answer. */
+static void on_mate_usi(void *ctx, const struct gt_mate_result *res)
+{
+    struct session *s = ctx;
+    char line[8192];
+    if (res->status == GT_MATE_FOUND) {
+        gt_format_line(s->g, gt_engine_position(s->e), res->pv, res->pv_len, line,
+                       sizeof line);
+        say(s, "checkmate %s", line);
+        return;
+    }
+    if (res->status == GT_MATE_UNKNOWN)
+        say(s, "info string mate search: %s", res->message);
+    say(s, "checkmate %s", res->status == GT_MATE_NONE ? "nomate" : "timeout");
+}
+
+/* UCI `go mate N`: a found mate is the answer; otherwise the normal search
+ * that follows gives it. */
+static void on_mate_uci(void *ctx, const struct gt_mate_result *res)
+{
+    struct session *s = ctx;
+    const void *root = gt_engine_position(s->e);
+    if (res->status != GT_MATE_FOUND) {
+        say(s, "info string mate search: %s%s%s; searching normally",
+            res->status == GT_MATE_NONE ? "no mate within the limit"
+                                        : gt_mate_status_name(res->status),
+            res->status == GT_MATE_UNKNOWN ? ": " : "",
+            res->status == GT_MATE_UNKNOWN ? res->message : "");
+        return;
+    }
+    struct gt_search_info info = {
+        .depth = res->plies, .seldepth = res->plies, .score = GT_MATE - res->plies,
+        .nodes = res->nodes, .time_ms = res->time_ms,
+        .pv_len = res->pv_len < GT_MAX_PLY ? res->pv_len : GT_MAX_PLY,
+    };
+    memcpy(info.pv, res->pv, (size_t)info.pv_len * sizeof info.pv[0]);
+    on_info(s, &info);
+    char text[64], ponder[64] = "";
+    int n = gt_format_line(s->g, root, res->pv, res->pv_len > 1 ? 2 : 1, text, sizeof text);
+    char *sp = strchr(text, ' ');
+    if (n == 2 && sp) {
+        snprintf(ponder, sizeof ponder, " ponder %s", sp + 1);
+        *sp = 0;
+    }
+    say(s, "bestmove %s%s", text, ponder);
+}
+
+/* go ... mate <N>  (UCI: a mate in N moves, every attacker move allowed;
+ * without a mate the search answers) or go mate <ms>|infinite  (USI: the
+ * tsume solver, checks only).  UCI's other limits may come before or
+ * after; they bound both the solver and the search. */
+static void go_mate(struct session *s, struct gt_limits *lim, const char *cur)
+{
+    struct gt_mate_limits ml = {0};
+    char word[64];
+    long long v;
+    if (s->usi) {
+        long ms;
+        word[0] = 0;
+        gt_next_word(&cur, word, sizeof word);
+        if (!strcmp(word, "infinite"))
+            ;
+        else if (gt_parse_long(word, 1, 1L << 40, &ms) == 0)
+            ml.time_ms = ms;
+        else {
+            say(s, "info string go mate: expected a time in ms or 'infinite', got '%s'",
+                word);
+            return;
+        }
+    } else {
+        if (go_number(s, &cur, "mate", 1, GT_MAX_PLY / 2, &v) < 0)
+            return;
+        lim->mate = (int)v;
+        ml.max_plies = 2 * (int)v - 1;
+        ml.all_moves = true;
+    }
+    while (gt_next_word(&cur, word, sizeof word)) {
+        if (!s->usi && !strcmp(word, "movetime")) {
+            if (go_number(s, &cur, word, 0, 1LL << 40, &v) < 0) return;
+            lim->movetime = v;
+        } else if (!s->usi && !strcmp(word, "nodes")) {
+            if (go_number(s, &cur, word, 1, 1LL << 50, &v) < 0) return;
+            lim->nodes = (uint64_t)v;
+        } else if (!s->usi && !strcmp(word, "infinite"))
+            lim->infinite = true;
+        else
+            say(s, "info string go mate: ignoring '%s'", word);
+    }
+    if (!s->usi) {
+        ml.nodes = lim->nodes;
+        ml.time_ms = lim->movetime;
+        if (!lim->infinite && !lim->nodes && !lim->movetime && !lim->depth &&
+            !lim->time[0] && !lim->time[1])
+            lim->depth = 2 * lim->mate + 1 < GT_MAX_PLY ? 2 * lim->mate + 1 : GT_MAX_PLY - 1;
+    }
+    if (gt_engine_mate(s->e, &ml, s->usi ? on_mate_usi : on_mate_uci, s->usi ? NULL : lim,
+                       on_info, on_done, s) < 0)
+        say(s, "info string go: cannot start the mate search");
+}
+
 static void cmd_go(struct session *s, const char *args)
 {
     struct gt_limits lim = {0};
@@ -235,12 +335,8 @@ static void cmd_go(struct session *s, const char *args)
             if (go_number(s, &cur, word, 0, 1LL << 40, &v) < 0) return;
             lim.byoyomi = v;
         } else if (!strcmp(word, "mate")) {
-            if (s->usi) {
-                say(s, "checkmate notimplemented");
-                return;
-            }
-            if (go_number(s, &cur, word, 1, GT_MAX_PLY / 2, &v) < 0) return;
-            lim.mate = (int)v;
+            go_mate(s, &lim, cur);
+            return;
         } else if (!strcmp(word, "perft")) {
             if (go_number(s, &cur, word, 1, 64, &v) < 0) return;
             go_perft(s, (int)v);
