@@ -27,3 +27,4 @@ AM_DISTCHECK_DVI_TARGET = html
 # What USI GUIs send, played to the shogi engine as a GUI would.
 TESTS += tests/usi-session.sh
 EXTRA_DIST += tests/usi-session.sh
+EXTRA_DIST += doc/gui.md doc/xboard-game.png tests/gui/xboard-screenshot.sh
