@@ -28,3 +28,4 @@ AM_DISTCHECK_DVI_TARGET = html
 TESTS += tests/usi-session.sh
 EXTRA_DIST += tests/usi-session.sh
 EXTRA_DIST += doc/gui.md doc/xboard-game.png tests/gui/xboard-screenshot.sh
+EXTRA_DIST += doc/null-move-hooks.md
