@@ -1,1 +1,27 @@
-# tests/chess.mk: the chess module's test suites.
+# tests/chess.mk: the chess module's test suites, bench driver and fuzzer.
+check_PROGRAMS += tests/check_chess
+TESTS += tests/check_chess
+tests_check_chess_SOURCES = tests/check_chess.c tests/check_chess.h tests/check_chess_fen.c \
+	tests/check_chess_moves.c tests/check_chess_rules.c tests/check_chess_eval.c \
+	games/chess/module.c
+tests_check_chess_CPPFLAGS = $(AM_CPPFLAGS) -DTEST_DATA_DIR='"$(abs_top_srcdir)/tests/data"'
+tests_check_chess_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_chess_LDADD = games/chess/libchess.la $(CHECK_LIBS)
+
+# Perft speed driver for tests/bench/chess-perft.sh.
+noinst_PROGRAMS += tests/bench/chess-perft-bench
+tests_bench_chess_perft_bench_SOURCES = tests/bench/chess_perft_bench.c games/chess/module.c
+tests_bench_chess_perft_bench_CFLAGS = $(AM_CFLAGS)
+tests_bench_chess_perft_bench_LDADD = games/chess/libchess.la
+EXTRA_DIST += tests/bench/chess-perft.sh tests/bench/chess-perft-verify.sh
+
+# libFuzzer target (configure --enable-fuzzers CC=clang).  It compiles the
+# module's sources itself so that they carry the fuzzer's coverage
+# instrumentation too.
+if FUZZERS
+noinst_PROGRAMS += tests/fuzz_chess
+tests_fuzz_chess_SOURCES = tests/fuzz_chess.c $(games_chess_libchess_la_SOURCES) \
+	games/chess/module.c
+tests_fuzz_chess_CFLAGS = $(AM_CFLAGS) -fsanitize=fuzzer,address,undefined
+tests_fuzz_chess_LDFLAGS = -fsanitize=fuzzer,address,undefined
+endif

@@ -1,1 +1,22 @@
-# games/chess: the chess module (rules live in its own fragment; see games/connect4/local.mk for the pattern).
+# games/chess: the chess module.  libchess.la holds the rules, the
+# evaluation and the hook table's functions (tests link it); chess.la is
+# the loadable module around the table in module.c.
+noinst_LTLIBRARIES += games/chess/libchess.la
+games_chess_libchess_la_SOURCES = \
+	games/chess/chess.h \
+	games/chess/tables.c \
+	games/chess/movegen.c \
+	games/chess/makemove.c \
+	games/chess/fen.c \
+	games/chess/movetext.c \
+	games/chess/rules.c \
+	games/chess/tactics.c \
+	games/chess/search_hints.c \
+	games/chess/eval_tables.h \
+	games/chess/eval.c
+
+pkglib_LTLIBRARIES += games/chess/chess.la
+games_chess_chess_la_SOURCES = games/chess/module.c
+games_chess_chess_la_LIBADD = games/chess/libchess.la
+games_chess_chess_la_LDFLAGS = $(MODULE_LDFLAGS)
+BUILTIN_MODULES += games/chess/chess.la
