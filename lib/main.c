@@ -8,6 +8,7 @@
 #include <ltdl.h>
 
 #include "engine.h"
+#include "match.h"
 #include "protocol.h"
 #include "registry.h"
 #include "tools.h"
@@ -28,6 +29,9 @@ static const char usage[] =
     "  analyse TEXT [--depth N|--nodes N|--movetime MS]\n"
     "                                             search one position (TEXT may be\n"
     "                                             'startpos') and show statistics\n"
+    "  match --engine CMD --engine CMD [...] (--tc S[+INC]|--movetime MS|--depth N|...)\n"
+    "                                             referee games between engine programs\n"
+    "                                             (see gtsearch(1), MATCH)\n"
     "\n"
     "Options:\n"
     "  --game NAME|FILE   the game (default chess): a built-in name, an installed\n"
@@ -109,6 +113,8 @@ static int run_command(struct gt_engine *e, int argc, char **argv)
         const char *position = strcmp(argv[1], "startpos") ? argv[1] : NULL;
         return gt_tool_analyse(e, position, limit, value, stdout);
     }
+    if (!strcmp(cmd, "match"))
+        return gt_match_main(e, argc - 1, argv + 1);
     return bad_usage("unknown command '%s'", cmd);
 }
 
