@@ -3,11 +3,13 @@
  * after each move whether it is over, runs the clocks, and adjudicates.
  *
  * The end of a game comes from the module alone: no legal moves
- * (generate(GT_GEN_ALL) == 0) gives no_moves(), and rule_outcome(pos,
- * 1000) gives the rule results; ply 1000 says every earlier position is
- * game history, so only full repetitions count (the search's early draw
- * inside its own tree does not apply).  A mate takes precedence over a
- * rule draw (mate on the hundredth ply of the fifty-move rule wins). */
+ * (generate(GT_GEN_ALL) == 0) gives no_moves(), and rule_outcome(pos, 0)
+ * gives the rule results.  Ply 0 because game.h defines `ply` as the
+ * distance to the search root, and a repetition within that distance may
+ * be scored at once (twofold); at ply 0 every earlier position is game
+ * history, so only the full count of the rules (threefold, sennichite's
+ * fourfold) ends a game.  A mate takes precedence over a rule draw (mate
+ * on the hundredth ply of the fifty-move rule wins). */
 #include <config.h>
 #include "match_referee.h"
 
@@ -18,7 +20,7 @@
 
 #include "util.h"
 
-#define HISTORY_PLY 1000
+#define HISTORY_PLY 0
 
 const char *gt_result_text(int result)
 {
@@ -66,7 +68,7 @@ static bool judge(const struct gt_game *g, const void *pos, gt_move *buf,
     const char *why = "by rule";
     if (o == GT_ONGOING && n == 0) {
         o = g->no_moves(pos);
-        why = o == GT_DRAW ? "stalemate: no legal moves" : "no legal moves";
+        why = o == GT_DRAW ? "no legal moves: draw" : "no legal moves";
     } else if (o == GT_DRAW)
         why = "draw by rule (repetition, move count or material)";
     else if (o == GT_LOSS)
