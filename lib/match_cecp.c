@@ -60,6 +60,8 @@ static bool parse_features(struct gt_player *p, const char *s)
             p->cecp_setboard = on;
         else if (!strcmp(name, "usermove"))
             p->cecp_usermove = on;
+        else if (!strcmp(name, "ping"))
+            p->cecp_ping = on;
         else if (!strcmp(name, "sigint"))
             p->cecp_sigint = on;
         else if (!strcmp(name, "myname"))
@@ -103,8 +105,38 @@ int gt_cecp_start(struct gt_player *p, char *err, size_t err_len)
     return 0;
 }
 
-static void set_up_game(struct gt_player *p, const struct gt_think_req *req)
+int gt_cecp_sync(struct gt_player *p, char *err, size_t err_len)
 {
+    char line[LINE], want[32];
+    if (!p->cecp_ping) {
+        while (gt_proc_read_line(&p->proc, gt_now_ms() + 50, line, sizeof line) > 0)
+            ;
+        return gt_proc_running(&p->proc) && p->proc.fd >= 0 ? 0 : -1;
+    }
+    snprintf(want, sizeof want, "pong %d", ++p->cecp_pings);
+    if (gt_proc_send(&p->proc, "ping %d", p->cecp_pings) < 0)
+        return -1;
+    int64_t deadline = gt_now_ms() + GT_HANDSHAKE_MS;
+    for (;;) {
+        int r = gt_proc_read_line(&p->proc, deadline, line, sizeof line);
+        if (r <= 0) {
+            gt_errf(err, err_len, r == 0 ? "no '%s'" : "the engine exited", want);
+            return -1;
+        }
+        if (!strcmp(line, want))
+            return 0;
+    }
+}
+
+static int set_up_game(struct gt_player *p, const struct gt_think_req *req,
+                       struct gt_think_res *res)
+{
+    if (req->base && !p->cecp_setboard) {
+        res->status = GT_THINK_CRASH;
+        snprintf(res->detail, sizeof res->detail,
+                 "the engine has no setboard, so it cannot start from a position");
+        return -1;
+    }
     const struct gt_match_tc *tc = req->tc;
     gt_proc_send(&p->proc, "new");
     gt_proc_send(&p->proc, "force");
@@ -127,6 +159,7 @@ static void set_up_game(struct gt_player *p, const struct gt_think_req *req)
     if (req->base)
         gt_proc_send(&p->proc, "setboard %s", req->base);
     p->cecp_known = 0;
+    return 0;
 }
 
 /* Thinking output: `ply score time nodes pv...`, score in centipawns. */
@@ -144,9 +177,10 @@ void gt_cecp_think(struct gt_player *p, const struct gt_think_req *req,
                    struct gt_think_res *res)
 {
     char line[LINE], word[64];
-    if (p->cecp_known < 0 || p->cecp_known > req->nmoves)
-        set_up_game(p, req);
-    else
+    if (p->cecp_known < 0 || p->cecp_known > req->nmoves) {
+        if (set_up_game(p, req, res) < 0)
+            return;
+    } else
         gt_proc_send(&p->proc, "force");
     for (int i = p->cecp_known; i < req->nmoves; i++)
         gt_proc_send(&p->proc, p->cecp_usermove ? "usermove %s" : "%s", req->moves[i]);
@@ -195,7 +229,7 @@ void gt_cecp_think(struct gt_player *p, const struct gt_think_req *req,
             res->status = GT_THINK_RESIGN;
             return;
         }
-        if (!strncmp(line, "Illegal move", 12) || !strcmp(word, "Error")) {
+        if (!strncmp(line, "Illegal move", 12)) {
             res->status = GT_THINK_CRASH;
             snprintf(res->detail, sizeof res->detail, "the engine said: %.120s", line);
             break;

@@ -6,6 +6,9 @@
 
 /* xboard, protover 2, the feature exchange and the engine's options. */
 int gt_cecp_start(struct gt_player *p, char *err, size_t err_len);
+/* Between games: wait for the engine to catch up (ping/pong, or a short
+ * drain of what it still says), so no late line is read as an answer. */
+int gt_cecp_sync(struct gt_player *p, char *err, size_t err_len);
 /* Bring the engine's board up to the request (new, setboard, moves in
  * force mode), send the clocks, go, and read its move. */
 void gt_cecp_think(struct gt_player *p, const struct gt_think_req *req,

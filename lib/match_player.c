@@ -96,8 +96,13 @@ int gt_player_new_game(struct gt_player *p, char *err, size_t err_len)
             return -1;
     }
     if (p->proto == GT_PROTO_CECP) {
-        p->cecp_known = -1;
-        return 0;        /* gt_cecp_think sets the game up */
+        p->cecp_known = -1;          /* gt_cecp_think sets the game up */
+        if (gt_cecp_sync(p, why, sizeof why) < 0) {
+            gt_errf(err, err_len, "engine '%s' before the game: %s", p->spec->cmd, why);
+            gt_player_kill(p);
+            return -1;
+        }
+        return 0;
     }
     if (gt_proc_send(&p->proc, p->proto == GT_PROTO_USI ? "usinewgame" : "ucinewgame") < 0 ||
         gt_proc_send(&p->proc, "isready") < 0 ||

@@ -20,7 +20,8 @@ struct gt_player {
     int restarts;
     /* CECP: the engine keeps its own board; what it has been told. */
     int cecp_known;            /* moves of the current game it knows */
-    bool cecp_setboard, cecp_usermove, cecp_sigint;
+    bool cecp_setboard, cecp_usermove, cecp_sigint, cecp_ping;
+    int cecp_pings;            /* the last ping number sent */
 };
 
 /* What one move request asks. */
