@@ -227,6 +227,33 @@ START_TEST(resign_and_false_claim)
 }
 END_TEST
 
+START_TEST(cecp_against_uci)
+{
+    /* A (CECP) is told the moves with usermove and answers `move`. */
+    struct run *r = new_run();
+    engine(r, "A", "a1 a2 b1 b2 c1");
+    engine(r, "B", "a1 a2 b1 b2 c1");
+    r->c.engines[0].proto = GT_PROTO_CECP;
+    play(r);
+    ck_assert_int_eq(r->sum.tally[0].wins, 1);
+    ck_assert_int_eq(r->sum.tally[0].losses, 1);
+    HAS(r, "game=1 first=\"A\" second=\"B\" result=1-0 end=rule");
+    HAS(r, "game=2 first=\"B\" second=\"A\" result=1-0 end=rule");
+    HAS(r, "moves a1 a2 b1 b2 c1\n");
+    done(r);
+
+    /* CECP resign. */
+    r = new_run();
+    engine(r, "A", "a1 a2");
+    engine(r, "B", "a1 resign");
+    r->c.engines[1].proto = GT_PROTO_CECP;
+    r->c.games = 1;
+    play(r);
+    HAS(r, "result=1-0 end=resign reason=\"B resigns\"");
+    done(r);
+}
+END_TEST
+
 START_TEST(adjudications)
 {
     struct run *r = new_run();
@@ -378,6 +405,7 @@ Suite *test_suite(void)
     tcase_add_test(tc, a_crash_loses_and_the_match_goes_on);
     tcase_add_test(tc, a_hang_loses);
     tcase_add_test(tc, resign_and_false_claim);
+    tcase_add_test(tc, cecp_against_uci);
     tcase_add_test(tc, adjudications);
     tcase_add_test(tc, openings_are_played_twice);
     tcase_add_test(tc, opening_lines_parse_or_say_why);

@@ -18,7 +18,7 @@ static char out[16384];
 
 /* Play one game of a script between two fake engines; out gets the record
  * line and then the PGN. */
-static struct gt_match_summary play_script(const char *script)
+static struct gt_match_summary play_script_as(const char *script, enum gt_proto white)
 {
     static struct gt_match_config c;
     struct gt_match_summary sum;
@@ -38,6 +38,7 @@ static struct gt_match_summary play_script(const char *script)
         c.engines[i].cmd = cmd;
         snprintf(c.engines[i].name, sizeof c.engines[i].name, "%s", i ? "Black" : "White");
     }
+    c.engines[0].proto = white;
     c.nengines = 2;
     ck_assert_int_eq(gt_match_run(&c, stdout, &sum, err, sizeof err), 0);
     size_t n = 0;
@@ -51,6 +52,11 @@ static struct gt_match_summary play_script(const char *script)
     unlink(rec);
     unlink(pgn);
     return sum;
+}
+
+static struct gt_match_summary play_script(const char *script)
+{
+    return play_script_as(script, GT_PROTO_GAME);
 }
 
 #define HAS(text) ck_assert_msg(strstr(out, text), "no '%s' in:\n%s", text, out)
@@ -86,6 +92,16 @@ START_TEST(threefold_repetition)
     ck_assert_int_eq(sum.tally[0].draws, 1);
     HAS("result=1/2-1/2 end=rule reason=\"draw by rule (repetition, move count or material)\" "
         "position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8\n");
+}
+END_TEST
+
+START_TEST(cecp_castling_text)
+{
+    /* White speaks CECP and castles as O-O; black (UCI) then has no move
+     * left in the script and answers 0000. */
+    play_script_as("e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 O-O", GT_PROTO_CECP);
+    HAS("result=1-0 end=illegal reason=\"Black played an illegal move '0000'");
+    HAS("moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1\n");
 }
 END_TEST
 
@@ -136,6 +152,7 @@ Suite *test_suite(void)
     tcase_add_test(tc, fools_mate);
     tcase_add_test(tc, loyds_stalemate);
     tcase_add_test(tc, threefold_repetition);
+    tcase_add_test(tc, cecp_castling_text);
     tcase_add_test(tc, epd_openings_and_a_bad_line);
     suite_add_tcase(s, tc);
     return s;
