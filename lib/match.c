@@ -196,6 +196,15 @@ static int preflight(struct sched *s, char *err, size_t err_len)
             return -1;
         }
         gt_player_quit(&p);
+        bool set_up = false;
+        for (int k = 0; k < s->ops.n; k++)
+            set_up = set_up || s->ops.v[k].base;
+        if (p.proto == GT_PROTO_CECP && !p.cecp_setboard && set_up) {
+            gt_errf(err, err_len, "engine %d (CECP) has no setboard, so it cannot play the "
+                    "openings that start from a position; give them as 'startpos moves' "
+                    "lines", i + 1);
+            return -1;
+        }
         if (!e->name[0])
             snprintf(e->name, sizeof e->name, "%s", p.id_name[0] ? p.id_name : e->cmd);
     }
