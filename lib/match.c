@@ -127,6 +127,7 @@ static void tally(struct sched *s, int n, int pair, bool a_first,
         sum->llr = gt_sprt_llr(t->wins, t->losses, t->draws, c->elo0, c->elo1);
         if (sum->llr >= s->llr_hi || sum->llr <= s->llr_lo) {
             sum->sprt_verdict = sum->llr >= s->llr_hi ? 1 : -1;
+            sum->sprt_games = sum->games_played;
             s->stop = true;
             if (!c->quiet)
                 fprintf(s->out, "SPRT: LLR %.2f crossed the %s bound %.2f: %s accepted; "
@@ -243,10 +244,14 @@ static void print_results(struct sched *s)
                 a, t->crashes[0], b, t->crashes[1], a, t->illegal[0], b, t->illegal[1]);
     }
     if (c->sprt) {
-        fprintf(out, "SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f, bounds [%.3f, %.3f]: %s\n",
-                c->elo0, c->elo1, c->alpha, c->beta, sum->llr, s->llr_lo, s->llr_hi,
-                sum->sprt_verdict > 0 ? "H1 accepted" : sum->sprt_verdict < 0 ? "H0 accepted"
-                                                                              : "no decision");
+        fprintf(out, "SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f, bounds [%.3f, %.3f]: ",
+                c->elo0, c->elo1, c->alpha, c->beta, sum->llr, s->llr_lo, s->llr_hi);
+        if (sum->sprt_verdict)
+            fprintf(out, "%s after %d games (games already running were finished and "
+                    "counted)\n", sum->sprt_verdict > 0 ? "H1 accepted" : "H0 accepted",
+                    sum->sprt_games);
+        else
+            fprintf(out, "no decision\n");
     }
     fflush(out);
 }

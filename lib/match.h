@@ -88,7 +88,8 @@ struct gt_match_summary {
     int pair_b[GT_MATCH_MAX_ENGINES * GT_MATCH_MAX_ENGINES / 2];
     struct gt_match_tally tally[GT_MATCH_MAX_ENGINES * GT_MATCH_MAX_ENGINES / 2];
     int sprt_verdict;         /* 0 none, +1 H1 accepted, -1 H0 accepted */
-    double llr;
+    double llr;               /* after the last game, or at the decision */
+    int sprt_games;           /* games counted when the SPRT decided */
 };
 
 /* Fill a configuration with the defaults (no engines, no time control). */
