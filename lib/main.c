@@ -10,6 +10,7 @@
 #include "engine.h"
 #include "epd.h"
 #include "mate_tool.h"
+#include "match.h"
 #include "protocol.h"
 #include "registry.h"
 #include "tools.h"
@@ -36,6 +37,9 @@ static const char usage[] =
     "                                             prove the shortest forced mate (df-pn);\n"
     "                                             attacker moves: all (UCI games) or\n"
     "                                             checks only (USI games) by default\n"
+    "  match --engine CMD --engine CMD [...] (--tc S[+INC]|--movetime MS|--depth N|...)\n"
+    "                                             referee games between engine programs\n"
+    "                                             (see gtsearch(1), MATCH)\n"
     "\n"
     "Options:\n"
     "  --game NAME|FILE   the game (default chess): a built-in name, an installed\n"
@@ -176,6 +180,8 @@ static int run_command(struct gt_engine *e, int argc, char **argv)
         return gt_tool_mate(e, strcmp(argv[1], "startpos") ? argv[1] : NULL, rule, &lim,
                             stdout);
     }
+    if (!strcmp(cmd, "match"))
+        return gt_match_main(e, argc - 1, argv + 1);
     return bad_usage("unknown command '%s'", cmd);
 }
 

@@ -1,0 +1,109 @@
+/* match.h -- the match runner: gtsearch referees games between engine
+ * programs of any game it loads.  The game module is the referee (its
+ * hooks judge every move and every end of game); the engines are child
+ * processes speaking the game's dialect (UCI or USI) or CECP.
+ *
+ * The pieces: match_cli.c reads the command line into a gt_match_config,
+ * match.c schedules the games on threads and reports, match_referee.c
+ * plays one game, match_player.c speaks to one engine, match_proc.c
+ * handles its process, match_openings.c reads the openings file,
+ * match_elo.c does the statistics and match_record.c writes PGN and
+ * record files. */
+#ifndef GT_MATCH_H
+#define GT_MATCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <gtsearch/game.h>
+
+struct gt_engine;
+
+enum gt_proto { GT_PROTO_GAME, GT_PROTO_UCI, GT_PROTO_USI, GT_PROTO_CECP };
+
+#define GT_MATCH_MAX_ENGINES 16
+#define GT_MATCH_MAX_EOPTIONS 32
+
+/* One engine as the command line describes it. */
+struct gt_match_engine {
+    char name[64];            /* "" until the handshake or name= sets it */
+    const char *cmd;          /* run with /bin/sh -c */
+    enum gt_proto proto;      /* GT_PROTO_GAME: the game's dialect */
+    int noptions;
+    const char *opt_name[GT_MATCH_MAX_EOPTIONS];
+    const char *opt_value[GT_MATCH_MAX_EOPTIONS];
+};
+
+/* The time control of every game (both sides alike). */
+struct gt_match_tc {
+    int64_t base_ms, inc_ms;  /* sudden death clock and increment */
+    int64_t byoyomi_ms;       /* per move once the clock is empty */
+    int64_t movetime_ms;      /* fixed time per move */
+    uint64_t nodes;           /* fixed nodes per move */
+    int depth;                /* fixed depth per move */
+    int64_t margin_ms;        /* grace before a clock overrun loses */
+    int64_t hang_ms;          /* without a clock: no answer in this long
+                                 counts as a loss on time */
+};
+
+/* A game option value to apply to every referee position. */
+struct gt_match_gameopt {
+    const char *name;
+    const char *value;
+};
+
+struct gt_match_config {
+    const struct gt_game *g;
+    int nengines;
+    struct gt_match_engine engines[GT_MATCH_MAX_ENGINES];
+    struct gt_match_tc tc;
+    int games;                /* per pair of engines */
+    int concurrency;
+    const char *openings;     /* file or NULL: the start position */
+    const char *pgn;          /* output files or NULL */
+    const char *record;
+    const char *log;          /* engine traffic and stderr, or NULL */
+    int draw_after;           /* plies; 0: never adjudicate */
+    int resign_score;         /* in engine units (cp); 0: never */
+    int resign_moves;
+    bool sprt;
+    double elo0, elo1, alpha, beta;
+    int ngameopts;
+    struct gt_match_gameopt gameopts[GT_MATCH_MAX_EOPTIONS];
+    bool quiet;               /* no progress lines (tests) */
+};
+
+/* The totals of one pair, from the first engine's point of view. */
+struct gt_match_tally {
+    int wins, losses, draws;
+    int time_losses[2];       /* by the pair's first / second engine */
+    int crashes[2];           /* crashes and hangs */
+    int illegal[2];
+};
+
+struct gt_match_summary {
+    int games_played;
+    int npairs;
+    int pair_a[GT_MATCH_MAX_ENGINES * GT_MATCH_MAX_ENGINES / 2];
+    int pair_b[GT_MATCH_MAX_ENGINES * GT_MATCH_MAX_ENGINES / 2];
+    struct gt_match_tally tally[GT_MATCH_MAX_ENGINES * GT_MATCH_MAX_ENGINES / 2];
+    int sprt_verdict;         /* 0 none, +1 H1 accepted, -1 H0 accepted */
+    double llr;               /* after the last game, or at the decision */
+    int sprt_games;           /* games counted when the SPRT decided */
+};
+
+/* Fill a configuration with the defaults (no engines, no time control). */
+void gt_match_config_default(struct gt_match_config *c, const struct gt_game *g);
+
+/* Play the match; the report goes to out (progress and results).  Returns
+ * 0, or -1 with a message in err when it could not be run at all (bad
+ * openings file, an engine that does not start). */
+int gt_match_run(struct gt_match_config *c, FILE *out, struct gt_match_summary *sum,
+                 char *err, size_t err_len);
+
+/* The `match` command: arguments after the word `match`.  The engine `e`
+ * gives the game and the game options set with --option.  Returns the
+ * program's exit status. */
+int gt_match_main(struct gt_engine *e, int argc, char **argv);
+
+#endif

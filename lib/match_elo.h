@@ -1,0 +1,28 @@
+/* match_elo.h -- match statistics: score, Elo difference with a 95%
+ * interval, likelihood of superiority, and the SPRT log-likelihood ratio.
+ * All from the first engine's wins, losses and draws. */
+#ifndef GT_MATCH_ELO_H
+#define GT_MATCH_ELO_H
+
+struct gt_elo {
+    int games;
+    double score;        /* points per game, 0..1 */
+    double elo;          /* logistic Elo difference; +-inf at 0% or 100% */
+    double elo_lo, elo_hi; /* 95% interval */
+    double los;          /* likelihood of superiority, 0..1 */
+};
+
+/* Elo difference of a score: -400 log10(1/s - 1). */
+double gt_elo_of_score(double s);
+/* The expected score of an Elo difference: 1 / (1 + 10^(-elo/400)). */
+double gt_score_of_elo(double elo);
+
+void gt_elo_estimate(int wins, int losses, int draws, struct gt_elo *out);
+
+/* The GSPRT log-likelihood ratio of H1 (elo1) against H0 (elo0), logistic
+ * Elo, trinomial results.  0 while the results have no variance. */
+double gt_sprt_llr(int wins, int losses, int draws, double elo0, double elo1);
+/* Wald's bounds: lower ln(beta/(1-alpha)), upper ln((1-beta)/alpha). */
+void gt_sprt_bounds(double alpha, double beta, double *lower, double *upper);
+
+#endif

@@ -1,0 +1,46 @@
+/* match_referee.h -- one game between two engine programs, judged by the
+ * game module's hooks. */
+#ifndef GT_MATCH_REFEREE_H
+#define GT_MATCH_REFEREE_H
+
+#include "match.h"
+#include "match_openings.h"
+#include "match_player.h"
+
+/* Why a game ended. */
+enum gt_end {
+    GT_END_RULE,       /* mate, stalemate, repetition, a line of four ... */
+    GT_END_RESIGN,     /* the engine resigned */
+    GT_END_CLAIM,      /* a USI declaration claim (won or false) */
+    GT_END_TIME,       /* over its clock + margin, or no answer (hang) */
+    GT_END_CRASH,      /* exited, broke the protocol, did not start */
+    GT_END_ILLEGAL,    /* an illegal or unreadable move */
+    GT_END_ADJUDICATED /* --draw-after, --resign, or the ply cap */
+};
+
+/* Games longer than this are drawn (every real game ends long before). */
+#define GT_MATCH_MAX_PLIES 4000
+
+struct gt_game_record {
+    const struct gt_opening *op;   /* NULL: the start position */
+    char **moves;                  /* the opening's moves, then the game's */
+    int nmoves, nopening;
+    int result;                    /* +1 the first player (side 0) won,
+                                      -1 the second won, 0 a draw */
+    enum gt_end end;
+    int culprit;                   /* side whose fault ended it (time,
+                                      crash, illegal), else -1 */
+    char reason[256];
+};
+
+/* Play one game: seats[0] plays side 0 (white, sente), seats[1] side 1.
+ * Never fails: whatever goes wrong is a result with its reason. */
+void gt_referee_play(const struct gt_match_config *c, struct gt_player *seats[2],
+                     const struct gt_opening *op, struct gt_game_record *rec);
+
+void gt_game_record_free(struct gt_game_record *rec);
+
+/* "1-0", "0-1" or "1/2-1/2". */
+const char *gt_result_text(int result);
+
+#endif

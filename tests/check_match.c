@@ -1,0 +1,417 @@
+/* check_match.c -- the match runner on scripted tic-tac-toe games: fake
+ * engines (tests/fake-engine.sh) play given moves, and the referee must
+ * score wins, draws, illegal moves, time losses, crashes, hangs, resigns,
+ * false claims and adjudications; the match goes on after a crash, and the
+ * SPRT stops it where the arithmetic says.
+ *
+ * Tic-tac-toe squares: a3 b3 c3 / a2 b2 c2 / a1 b1 c1 (x moves first). */
+#include <config.h>
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "match.h"
+#include "match_openings.h"
+
+extern const struct gt_game tictactoe_LTX_gt_module;
+static const struct gt_game *const ttt = &tictactoe_LTX_gt_module;
+
+struct run {
+    struct gt_match_config c;
+    struct gt_match_summary sum;
+    char record_path[64];
+    char record[8192];     /* the record file after the match */
+    char err[512];
+    int rc;
+};
+
+static struct run *new_run(void)
+{
+    struct run *r = calloc(1, sizeof *r);
+    ck_assert_ptr_nonnull(r);
+    gt_match_config_default(&r->c, ttt);
+    r->c.quiet = true;
+    r->c.tc.depth = 1;
+    r->c.tc.hang_ms = 5000;
+    snprintf(r->record_path, sizeof r->record_path, "/tmp/check_match.XXXXXX");
+    int fd = mkstemp(r->record_path);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    r->c.record = r->record_path;
+    return r;
+}
+
+static void engine(struct run *r, const char *name, const char *script)
+{
+    struct gt_match_engine *e = &r->c.engines[r->c.nengines++];
+    char *cmd = malloc(strlen(script) + 256);
+    ck_assert_ptr_nonnull(cmd);
+    sprintf(cmd, "sh '%s' '%s'", FAKE_ENGINE, script);
+    e->cmd = cmd;
+    snprintf(e->name, sizeof e->name, "%s", name);
+}
+
+static void play(struct run *r)
+{
+    r->rc = gt_match_run(&r->c, stdout, &r->sum, r->err, sizeof r->err);
+    FILE *f = fopen(r->record_path, "r");
+    ck_assert_ptr_nonnull(f);
+    size_t n = fread(r->record, 1, sizeof r->record - 1, f);
+    r->record[n] = 0;
+    fclose(f);
+    unlink(r->record_path);
+}
+
+static void done(struct run *r)
+{
+    for (int i = 0; i < r->c.nengines; i++)
+        free((char *)r->c.engines[i].cmd);
+    free(r);
+}
+
+#define HAS(r, text) ck_assert_msg(strstr((r)->record, text), "no '%s' in:\n%s", text, (r)->record)
+
+START_TEST(a_line_wins_and_colours_swap)
+{
+    struct run *r = new_run();
+    engine(r, "A", "a1 a2 b1 b2 c1");
+    engine(r, "B", "a1 a2 b1 b2 c1");
+    play(r);
+    ck_assert_int_eq(r->rc, 0);
+    ck_assert_int_eq(r->sum.games_played, 2);
+    /* x completes a1 b1 c1 in both games: A wins with x, then B does. */
+    ck_assert_int_eq(r->sum.tally[0].wins, 1);
+    ck_assert_int_eq(r->sum.tally[0].losses, 1);
+    HAS(r, "game=1 first=\"A\" second=\"B\" result=1-0 end=rule reason=\"the side to move "
+           "has lost by rule\" position startpos moves a1 a2 b1 b2 c1\n");
+    HAS(r, "game=2 first=\"B\" second=\"A\" result=1-0 end=rule");
+    done(r);
+}
+END_TEST
+
+START_TEST(full_board_is_a_draw)
+{
+    struct run *r = new_run();
+    const char *draw = "a1 b2 c1 b1 b3 a2 c2 c3 a3";
+    engine(r, "A", draw);
+    engine(r, "B", draw);
+    r->c.games = 1;
+    play(r);
+    ck_assert_int_eq(r->sum.tally[0].draws, 1);
+    HAS(r, "result=1/2-1/2 end=rule reason=\"no legal moves: draw\" position startpos moves "
+           "a1 b2 c1 b1 b3 a2 c2 c3 a3\n");
+    done(r);
+}
+END_TEST
+
+START_TEST(illegal_move_loses)
+{
+    struct run *r = new_run();
+    engine(r, "A", "a1 a1");
+    engine(r, "B", "a1 a1");
+    r->c.games = 1;
+    play(r);
+    ck_assert_int_eq(r->sum.tally[0].wins, 1);
+    ck_assert_int_eq(r->sum.tally[0].illegal[1], 1);
+    HAS(r, "result=1-0 end=illegal reason=\"B played an illegal move 'a1': illegal move a1\"");
+    done(r);
+}
+END_TEST
+
+START_TEST(unreadable_move_loses)
+{
+    struct run *r = new_run();
+    engine(r, "A", "z9");
+    engine(r, "B", "a1");
+    r->c.games = 1;
+    play(r);
+    HAS(r, "result=0-1 end=illegal reason=\"A played an illegal move 'z9': bad move text "
+           "'z9' (a square a1..c3)\"");
+    done(r);
+}
+END_TEST
+
+START_TEST(over_the_movetime_loses_on_time)
+{
+    struct run *r = new_run();
+    r->c.tc.depth = 0;
+    r->c.tc.movetime_ms = 100;
+    r->c.tc.margin_ms = 100;
+    engine(r, "A", "a1 a2 b1 b2 c1");
+    engine(r, "B", "a1 sleep=700,a2 b1 b2 c1");
+    r->c.games = 1;
+    play(r);
+    ck_assert_int_eq(r->sum.tally[0].wins, 1);
+    ck_assert_int_eq(r->sum.tally[0].time_losses[1], 1);
+    HAS(r, "result=1-0 end=time reason=\"B lost on time");
+    done(r);
+}
+END_TEST
+
+START_TEST(the_clock_runs_down)
+{
+    /* 0.4 s each, no increment, margin 50 ms: after B's first 250 ms it
+     * has 150 left, and its second 250 ms move oversteps 150 + 50. */
+    struct run *r = new_run();
+    r->c.tc.depth = 0;
+    r->c.tc.base_ms = 400;
+    r->c.tc.margin_ms = 50;
+    const char *draw = "a1 sleep=250,b2 c1 sleep=250,b1 b3 sleep=250,a2 c2 c3 a3";
+    engine(r, "A", draw);
+    engine(r, "B", draw);
+    r->c.games = 1;
+    play(r);
+    ck_assert_int_eq(r->sum.tally[0].wins, 1);
+    ck_assert_int_eq(r->sum.tally[0].time_losses[1], 1);
+    HAS(r, "end=time reason=\"B lost on time");
+    HAS(r, "moves a1 b2 c1\n");
+    done(r);
+}
+END_TEST
+
+START_TEST(a_crash_loses_and_the_match_goes_on)
+{
+    struct run *r = new_run();
+    engine(r, "A", "a1 a2 b1 b2 c1");
+    engine(r, "B", "a1 crash b1 b2 c1");
+    r->c.games = 2;
+    play(r);
+    ck_assert_int_eq(r->rc, 0);
+    ck_assert_int_eq(r->sum.games_played, 2);
+    /* Game 1: B crashes at ply 1.  Game 2: B is restarted, plays x and wins. */
+    ck_assert_int_eq(r->sum.tally[0].wins, 1);
+    ck_assert_int_eq(r->sum.tally[0].losses, 1);
+    ck_assert_int_eq(r->sum.tally[0].crashes[1], 1);
+    HAS(r, "game=1 first=\"A\" second=\"B\" result=1-0 end=crash reason=\"B crashed: the "
+           "engine exited while thinking\" position startpos moves a1\n");
+    HAS(r, "game=2 first=\"B\" second=\"A\" result=1-0 end=rule");
+    done(r);
+}
+END_TEST
+
+START_TEST(a_hang_loses)
+{
+    struct run *r = new_run();
+    r->c.tc.hang_ms = 300;
+    engine(r, "A", "a1 hang");
+    engine(r, "B", "a1 hang");
+    r->c.games = 1;
+    play(r);
+    ck_assert_int_eq(r->sum.tally[0].time_losses[1], 1);
+    HAS(r, "result=1-0 end=time reason=\"B did not answer within 300 ms (hang)\"");
+    done(r);
+}
+END_TEST
+
+START_TEST(resign_and_false_claim)
+{
+    struct run *r = new_run();
+    engine(r, "A", "a1 resign");
+    engine(r, "B", "a1 resign");
+    r->c.games = 1;
+    play(r);
+    HAS(r, "result=1-0 end=resign reason=\"B resigns\" position startpos moves a1\n");
+    done(r);
+
+    /* `bestmove win` from a USI engine claims a declaration win: false here. */
+    r = new_run();
+    engine(r, "A", "win");
+    engine(r, "B", "win");
+    r->c.engines[0].proto = r->c.engines[1].proto = GT_PROTO_USI;
+    r->c.games = 1;
+    play(r);
+    HAS(r, "result=0-1 end=claim reason=\"A made a false win claim\"");
+    done(r);
+}
+END_TEST
+
+START_TEST(cecp_against_uci)
+{
+    /* A (CECP) is told the moves with usermove and answers `move`. */
+    struct run *r = new_run();
+    engine(r, "A", "a1 a2 b1 b2 c1");
+    engine(r, "B", "a1 a2 b1 b2 c1");
+    r->c.engines[0].proto = GT_PROTO_CECP;
+    play(r);
+    ck_assert_int_eq(r->sum.tally[0].wins, 1);
+    ck_assert_int_eq(r->sum.tally[0].losses, 1);
+    HAS(r, "game=1 first=\"A\" second=\"B\" result=1-0 end=rule");
+    HAS(r, "game=2 first=\"B\" second=\"A\" result=1-0 end=rule");
+    HAS(r, "moves a1 a2 b1 b2 c1\n");
+    done(r);
+
+    /* CECP resign. */
+    r = new_run();
+    engine(r, "A", "a1 a2");
+    engine(r, "B", "a1 resign");
+    r->c.engines[1].proto = GT_PROTO_CECP;
+    r->c.games = 1;
+    play(r);
+    HAS(r, "result=1-0 end=resign reason=\"B resigns\"");
+    done(r);
+}
+END_TEST
+
+START_TEST(adjudications)
+{
+    struct run *r = new_run();
+    r->c.draw_after = 3;
+    engine(r, "A", "a1 a2 b1 b2 c1");
+    engine(r, "B", "a1 a2 b1 b2 c1");
+    r->c.games = 1;
+    play(r);
+    HAS(r, "result=1/2-1/2 end=adjudication reason=\"adjudicated draw after 3 plies\" "
+           "position startpos moves a1 a2 b1\n");
+    done(r);
+
+    /* B reports -600 twice running with --resign 500:2: B loses at ply 3. */
+    r = new_run();
+    r->c.resign_score = 500;
+    r->c.resign_moves = 2;
+    const char *s = "a1 score=-600,a2 b2 score=-600,b1 c3";
+    engine(r, "A", s);
+    engine(r, "B", s);
+    r->c.games = 1;
+    play(r);
+    HAS(r, "result=1-0 end=adjudication reason=\"adjudicated: B scored -500 or less for 2 "
+           "moves\" position startpos moves a1 a2 b2 b1\n");
+    done(r);
+}
+END_TEST
+
+START_TEST(openings_are_played_twice)
+{
+    char path[] = "/tmp/check_match_ops.XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    const char *text = "# two openings and a bad line\n"
+                       "startpos moves b2\n"
+                       "startpos moves b2 b2\n"
+                       "x...o.... x\n";
+    ck_assert_int_eq(write(fd, text, strlen(text)), (int)strlen(text));
+    close(fd);
+    struct run *r = new_run();
+    r->c.openings = path;
+    /* Scripts by ply; every game ends on an illegal move or a line. */
+    engine(r, "A", "a1 a3 a2 c3 c1 b1");
+    engine(r, "B", "a1 a3 a2 c3 c1 b1");
+    r->c.games = 4;
+    play(r);
+    unlink(path);
+    ck_assert_int_eq(r->rc, 0);
+    ck_assert_int_eq(r->sum.games_played, 4);
+    HAS(r, "game=1 first=\"A\" second=\"B\"");
+    HAS(r, "position startpos moves b2 a3");
+    /* Game 3 starts from line 4; o's a3 (ply 1) is taken there. */
+    HAS(r, "game=3 first=\"A\" second=\"B\" result=1-0 end=illegal");
+    HAS(r, "position fen x...o.... x moves a1\n");
+    done(r);
+}
+END_TEST
+
+START_TEST(opening_lines_parse_or_say_why)
+{
+    struct gt_match_config c;
+    struct gt_opening op;
+    char err[256];
+    gt_match_config_default(&c, ttt);
+    ck_assert_int_eq(gt_opening_parse(&c, "  # comment", &op, err, sizeof err), 0);
+    ck_assert_int_eq(gt_opening_parse(&c, "", &op, err, sizeof err), 0);
+    ck_assert_int_eq(gt_opening_parse(&c, "startpos moves b2 a1", &op, err, sizeof err), 1);
+    ck_assert_ptr_null(op.base);
+    ck_assert_int_eq(op.nmoves, 2);
+    ck_assert_str_eq(op.moves[1], "a1");
+    gt_opening_free(&op);
+    ck_assert_int_eq(gt_opening_parse(&c, "fen x...o.... x moves a2", &op, err, sizeof err), 1);
+    ck_assert_str_eq(op.base, "x...o.... x");
+    gt_opening_free(&op);
+    ck_assert_int_eq(gt_opening_parse(&c, "startpos moves b2 b2", &op, err, sizeof err), -1);
+    ck_assert_str_eq(err, "move 2 'b2': illegal move b2");
+    ck_assert_int_eq(gt_opening_parse(&c, "startpos b2", &op, err, sizeof err), -1);
+    ck_assert_str_eq(err, "unexpected text after startpos: 'b2'");
+    ck_assert_int_eq(gt_opening_parse(&c, "qqq", &op, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "not a position: "));
+}
+END_TEST
+
+START_TEST(sprt_stops_the_match)
+{
+    /* x wins every game, so the engines trade wins: 11-11 after 22 games
+     * gives LLR -2.9686 for elo1 = 200 (check_match_elo.c), below
+     * ln(0.05/0.95) = -2.9444; after 21 games it is -2.32. */
+    struct run *r = new_run();
+    engine(r, "A", "a1 a2 b1 b2 c1");
+    engine(r, "B", "a1 a2 b1 b2 c1");
+    r->c.games = 200;
+    r->c.sprt = true;
+    r->c.elo0 = 0;
+    r->c.elo1 = 200;
+    play(r);
+    ck_assert_int_eq(r->sum.games_played, 22);
+    ck_assert_int_eq(r->sum.sprt_verdict, -1);
+    ck_assert_double_eq_tol(r->sum.llr, -2.9686, 0.0001);
+    done(r);
+}
+END_TEST
+
+START_TEST(concurrent_games)
+{
+    struct run *r = new_run();
+    engine(r, "A", "a1 a2 b1 b2 c1");
+    engine(r, "B", "a1 a2 b1 b2 c1");
+    engine(r, "C", "a1 a2 b1 b2 c1");
+    r->c.games = 4;
+    r->c.concurrency = 3;
+    play(r);
+    ck_assert_int_eq(r->rc, 0);
+    ck_assert_int_eq(r->sum.npairs, 3);
+    ck_assert_int_eq(r->sum.games_played, 12);
+    for (int p = 0; p < 3; p++) {
+        ck_assert_int_eq(r->sum.tally[p].wins, 2);
+        ck_assert_int_eq(r->sum.tally[p].losses, 2);
+    }
+    done(r);
+}
+END_TEST
+
+START_TEST(an_engine_that_does_not_start)
+{
+    struct run *r = new_run();
+    engine(r, "A", "a1");
+    struct gt_match_engine *e = &r->c.engines[r->c.nengines++];
+    e->cmd = strdup("exit 5");
+    play(r);
+    ck_assert_int_eq(r->rc, -1);
+    ck_assert_str_eq(r->err, "engine 2 does not start: engine 'exit 5' (UCI): the engine "
+                             "exited before 'uciok'");
+    done(r);
+}
+END_TEST
+
+Suite *test_suite(void);
+Suite *test_suite(void)
+{
+    Suite *s = suite_create("match");
+    TCase *tc = tcase_create("referee");
+    tcase_set_timeout(tc, 30);
+    tcase_add_test(tc, a_line_wins_and_colours_swap);
+    tcase_add_test(tc, full_board_is_a_draw);
+    tcase_add_test(tc, illegal_move_loses);
+    tcase_add_test(tc, unreadable_move_loses);
+    tcase_add_test(tc, over_the_movetime_loses_on_time);
+    tcase_add_test(tc, the_clock_runs_down);
+    tcase_add_test(tc, a_crash_loses_and_the_match_goes_on);
+    tcase_add_test(tc, a_hang_loses);
+    tcase_add_test(tc, resign_and_false_claim);
+    tcase_add_test(tc, cecp_against_uci);
+    tcase_add_test(tc, adjudications);
+    tcase_add_test(tc, openings_are_played_twice);
+    tcase_add_test(tc, opening_lines_parse_or_say_why);
+    tcase_add_test(tc, sprt_stops_the_match);
+    tcase_add_test(tc, concurrent_games);
+    tcase_add_test(tc, an_engine_that_does_not_start);
+    suite_add_tcase(s, tc);
+    return s;
+}

@@ -1,0 +1,47 @@
+#!/bin/sh
+# match-cli.sh -- `gtsearch match` end to end: a short connect4 match of
+# gtsearch against itself (the built program as both engines), and the
+# command line's error messages.
+set -u
+gts=$abs_top_builddir/gtsearch
+fail() { echo "FAIL: $*"; exit 1; }
+tmp=${TMPDIR:-/tmp}/match-cli.$$
+mkdir -p "$tmp" || exit 99
+trap 'rm -rf "$tmp"' EXIT
+
+"$gts" --game connect4 match --engine "$gts --game connect4" name=plain \
+    --engine "$gts --game connect4 --option NullMove=false" name=nonull \
+    --games 2 --depth 3 --record "$tmp/rec" --pgn "$tmp/pgn" >"$tmp/out" 2>&1 ||
+    fail "match exited $?: $(cat "$tmp/out")"
+cat "$tmp/out"
+grep -q '^Game 2/2: nonull - plain ' "$tmp/out" || fail "no progress line for game 2"
+grep -q '^plain vs nonull: 2 games, W [0-2] L [0-2] D [0-2] (for plain)$' "$tmp/out" ||
+    fail "no result line"
+grep -q 'LOS ' "$tmp/out" || fail "no LOS"
+[ "$(wc -l <"$tmp/rec")" -eq 2 ] || fail "record has not 2 lines"
+grep -q '^game=1 first="plain" second="nonull" result=' "$tmp/rec" || fail "record line 1"
+grep -q '^\[Variant "connect4"\]$' "$tmp/pgn" || fail "PGN Variant tag"
+
+# Usage errors name the fault and exit 2.
+check_usage() {
+    expect=$1
+    shift
+    "$gts" --game connect4 match "$@" >"$tmp/out" 2>&1
+    rc=$?
+    [ $rc -eq 2 ] || fail "exit $rc for: $*"
+    grep -qF -- "$expect" "$tmp/out" || fail "no '$expect' for $*: $(cat "$tmp/out")"
+}
+check_usage "a match needs at least two --engine" --engine x --depth 2
+check_usage "give a time control" --engine x --engine y
+check_usage "--tc needs SECONDS[+INCREMENT] (e.g. 10+0.1), not '10+x'" --engine x --engine y --tc 10+x
+check_usage "unknown engine setting 'foo=1'" --engine x foo=1 --engine y --depth 1
+check_usage "--resign needs SCORE:MOVES" --engine x --engine y --depth 1 --resign 600
+check_usage "unknown SPRT setting 'elo2=3'" --engine x --engine y --depth 1 --sprt elo2=3
+
+# An engine that cannot start stops the match before any game, exit 1.
+"$gts" --game connect4 match --engine "$gts --game connect4" --engine "/nonexistent/engine" \
+    --depth 1 >"$tmp/out" 2>&1
+[ $? -eq 1 ] || fail "a missing engine should exit 1"
+grep -qF "engine 2 does not start: engine '/nonexistent/engine' (UCI): the engine exited before 'uciok'" \
+    "$tmp/out" || fail "missing engine message: $(cat "$tmp/out")"
+echo "match-cli: all checks passed"
