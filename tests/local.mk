@@ -2,7 +2,7 @@
 
 # A game module built like a third party's: only <gtsearch/game.h>.
 check_LTLIBRARIES += tests/module/tictactoe.la
-tests_module_tictactoe_la_SOURCES = tests/module/tictactoe.c
+tests_module_tictactoe_la_SOURCES = doc/examples/tictactoe/tictactoe.c
 tests_module_tictactoe_la_LDFLAGS = $(MODULE_LDFLAGS) -rpath /nowhere
 
 # The core's suites share one main() (check_main.c) and, where they need a
@@ -24,7 +24,7 @@ tests_check_tt_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_check_tt_LDADD = $(CORE_TEST_LDADD)
 
 tests_check_registry_SOURCES = tests/check_registry.c tests/check_main.c \
-	tests/module/tictactoe.c
+	doc/examples/tictactoe/tictactoe.c
 tests_check_registry_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DTEST_MODULE='"$(abs_top_builddir)/tests/module/tictactoe.la"'
 tests_check_registry_CFLAGS = $(CORE_TEST_CFLAGS)
@@ -32,17 +32,17 @@ tests_check_registry_LDADD = $(CORE_TEST_LDADD)
 tests_check_registry_DEPENDENCIES = lib/libgtsearch.la tests/module/tictactoe.la
 
 tests_check_protocol_SOURCES = tests/check_protocol.c tests/check_main.c \
-	tests/protocol_io.c tests/module/tictactoe.c
+	tests/protocol_io.c doc/examples/tictactoe/tictactoe.c
 tests_check_protocol_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_check_protocol_LDADD = $(CORE_TEST_LDADD)
 
 tests_check_epd_SOURCES = tests/check_epd.c tests/check_main.c \
-	tests/module/tictactoe.c
+	doc/examples/tictactoe/tictactoe.c
 tests_check_epd_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_check_epd_LDADD = $(CORE_TEST_LDADD)
 
 tests_check_search_SOURCES = tests/check_search.c tests/check_main.c \
-	tests/module/tictactoe.c
+	doc/examples/tictactoe/tictactoe.c
 tests_check_search_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_check_search_LDADD = $(CORE_TEST_LDADD)
 

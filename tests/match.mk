@@ -8,7 +8,7 @@ check_PROGRAMS += $(match_tests)
 TESTS += $(match_tests) tests/match-cli.sh
 EXTRA_DIST += tests/fake-engine.sh tests/match-cli.sh
 
-tests_check_match_SOURCES = tests/check_match.c tests/check_main.c tests/module/tictactoe.c
+tests_check_match_SOURCES = tests/check_match.c tests/check_main.c doc/examples/tictactoe/tictactoe.c
 tests_check_match_CPPFLAGS = $(MATCH_TEST_CPPFLAGS)
 tests_check_match_CFLAGS = $(MATCH_TEST_CFLAGS)
 tests_check_match_LDADD = lib/libgtsearch.la $(CHECK_LIBS)

@@ -19,7 +19,7 @@ flags=$(PKG_CONFIG_PATH=$pcdir pkg-config --define-variable=prefix="$root" \
         --cflags --libs gtsearch)
 echo "pkg-config gives: $flags"
 ${CC:-cc} -std=c17 -Wall -Wextra -Werror -shared -fPIC -o "$tmp/tictactoe.so" \
-    "$abs_top_srcdir/tests/module/tictactoe.c" $flags
+    "$abs_top_srcdir/doc/examples/tictactoe/tictactoe.c" $flags
 
 libdir=$(dirname "$(find "$root" -name 'libgtsearch.so*' | head -n 1)")
 out=$(LD_LIBRARY_PATH=$libdir "$root/bin/gtsearch" --game "$tmp/tictactoe.so" perft 3)
