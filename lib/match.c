@@ -178,6 +178,23 @@ static void *worker(void *arg)
     return NULL;
 }
 
+/* What gnushogi cannot do, said before the first game. */
+static bool gnushogi_refused(const struct gt_match_config *c, const struct gt_match_engine *e,
+                             int i, char *err, size_t err_len)
+{
+    if (strcmp(c->g->name, "shogi"))
+        gt_errf(err, err_len, "engine %d is gnushogi, which plays shogi, not %s", i + 1,
+                c->g->name);
+    else if (c->tc.nodes > 0)
+        gt_errf(err, err_len, "engine %d (gnushogi) has no node limit", i + 1);
+    else if (e->noptions > 0)
+        gt_errf(err, err_len, "engine %d (gnushogi) has no options (option.%s)", i + 1,
+                e->opt_name[0]);
+    else
+        return false;
+    return true;
+}
+
 /* Start each engine once: it must work, and it tells its name. */
 static int preflight(struct sched *s, char *err, size_t err_len)
 {
@@ -192,6 +209,8 @@ static int preflight(struct sched *s, char *err, size_t err_len)
                     c->tc.nodes > 0 ? "node" : "byoyomi");
             return -1;
         }
+        if (p.proto == GT_PROTO_GNUSHOGI && gnushogi_refused(c, e, i, err, err_len))
+            return -1;
         if (gt_player_start(&p, why, sizeof why) < 0) {
             gt_errf(err, err_len, "engine %d does not start: %s", i + 1, why);
             return -1;

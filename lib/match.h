@@ -1,7 +1,8 @@
 /* match.h -- the match runner: gtsearch referees games between engine
  * programs of any game it loads.  The game module is the referee (its
  * hooks judge every move and every end of game); the engines are child
- * processes speaking the game's dialect (UCI or USI) or CECP.
+ * processes speaking the game's dialect (UCI or USI), CECP, or GNU Shogi's
+ * own protocol.
  *
  * The pieces: match_cli.c reads the command line into a gt_match_config,
  * match.c schedules the games on threads and reports, match_referee.c
@@ -19,7 +20,7 @@
 
 struct gt_engine;
 
-enum gt_proto { GT_PROTO_GAME, GT_PROTO_UCI, GT_PROTO_USI, GT_PROTO_CECP };
+enum gt_proto { GT_PROTO_GAME, GT_PROTO_UCI, GT_PROTO_USI, GT_PROTO_CECP, GT_PROTO_GNUSHOGI };
 
 #define GT_MATCH_MAX_ENGINES 16
 #define GT_MATCH_MAX_EOPTIONS 32

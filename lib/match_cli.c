@@ -1,7 +1,7 @@
 /* match_cli.c -- the `match` command line.
  *
  *   gtsearch [--game NAME] [--option N=V]... match
- *       --engine CMD [name=NAME] [proto=uci|usi|cecp] [option.NAME=VALUE]...
+ *       --engine CMD [name=NAME] [proto=uci|usi|cecp|gnushogi] [option.NAME=VALUE]...
  *       --engine CMD ...                      (two or more engines)
  *       [--games N]          games per pair of engines (default 2)
  *       [--tc BASE[+INC]]    sudden death: seconds on the clock, increment
@@ -28,8 +28,10 @@
  *
  * The words after `--engine CMD` that look like KEY=VALUE belong to that
  * engine.  proto defaults to the game's dialect (UCI for chess and
- * connect4, USI for shogi).  The game options given with --option before
- * `match` (UCI_Chess960, EnteringKingRule) also rule the referee. */
+ * connect4, USI for shogi), except that a shogi engine whose command
+ * names gnushogi speaks gnushogi's protocol.  The game options given with
+ * --option before `match` (UCI_Chess960, EnteringKingRule) also rule the
+ * referee. */
 #include <config.h>
 #include "match.h"
 
@@ -96,8 +98,10 @@ static int engine_attr(struct gt_match_engine *e, const char *word)
             e->proto = GT_PROTO_USI;
         else if (!strcmp(p, "cecp") || !strcmp(p, "xboard"))
             e->proto = GT_PROTO_CECP;
+        else if (!strcmp(p, "gnushogi"))
+            e->proto = GT_PROTO_GNUSHOGI;
         else
-            return usage_error("unknown protocol in '%s' (uci, usi or cecp)", word);
+            return usage_error("unknown protocol in '%s' (uci, usi, cecp or gnushogi)", word);
     } else if (!strncmp(word, "option.", 7) && eq && eq > word + 7) {
         if (e->noptions == GT_MATCH_MAX_EOPTIONS)
             return usage_error("too many engine options at '%s'", word);

@@ -1,5 +1,6 @@
 /* match_player.c -- speaking UCI and USI to an engine program, and the
- * dispatch to the CECP adapter (match_cecp.c).
+ * dispatch to the CECP and gnushogi adapters (match_cecp.c,
+ * match_gnushogi.c).
  *
  * A move request is `position startpos|fen X|sfen X moves ...` and
  * `go ...`; the answer is read until `bestmove`, keeping the last score of
@@ -14,6 +15,7 @@
 #include <string.h>
 
 #include "match_cecp.h"
+#include "match_gnushogi.h"
 #include "util.h"
 
 #define LINE 8192
@@ -27,10 +29,22 @@ void gt_player_init(struct gt_player *p, const struct gt_match_engine *spec,
     p->log = log;
     snprintf(p->label, sizeof p->label, "%s", label);
     p->proc.fd = -1;
-    if (spec->proto == GT_PROTO_GAME)
-        p->proto = g->dialect == GT_USI ? GT_PROTO_USI : GT_PROTO_UCI;
-    else
+    if (spec->proto != GT_PROTO_GAME)
         p->proto = spec->proto;
+    else if (g->dialect != GT_USI)
+        p->proto = GT_PROTO_UCI;
+    else        /* GNU Shogi speaks no USI: know it by its name */
+        p->proto = strstr(spec->cmd, "gnushogi") ? GT_PROTO_GNUSHOGI : GT_PROTO_USI;
+}
+
+static const char *proto_name(enum gt_proto proto)
+{
+    switch (proto) {
+    case GT_PROTO_USI: return "USI";
+    case GT_PROTO_CECP: return "CECP";
+    case GT_PROTO_GNUSHOGI: return "gnushogi";
+    default: return "UCI";
+    }
 }
 
 /* Read lines until one starts with `want` (a whole first word). */
@@ -76,12 +90,11 @@ int gt_player_start(struct gt_player *p, char *err, size_t err_len)
     char why[256];
     if (gt_proc_start(&p->proc, p->spec->cmd, p->log, p->label, err, err_len) < 0)
         return -1;
-    int rc = p->proto == GT_PROTO_CECP ? gt_cecp_start(p, why, sizeof why)
-                                       : uci_start(p, why, sizeof why);
+    int rc = p->proto == GT_PROTO_CECP       ? gt_cecp_start(p, why, sizeof why)
+             : p->proto == GT_PROTO_GNUSHOGI ? gt_gnushogi_start(p, why, sizeof why)
+                                             : uci_start(p, why, sizeof why);
     if (rc < 0) {
-        gt_errf(err, err_len, "engine '%s' (%s): %s", p->spec->cmd,
-                p->proto == GT_PROTO_CECP ? "CECP" : p->proto == GT_PROTO_USI ? "USI" : "UCI",
-                why);
+        gt_errf(err, err_len, "engine '%s' (%s): %s", p->spec->cmd, proto_name(p->proto), why);
         gt_player_kill(p);
         return -1;
     }
@@ -98,6 +111,15 @@ int gt_player_new_game(struct gt_player *p, char *err, size_t err_len)
     if (p->proto == GT_PROTO_CECP) {
         p->cecp_known = -1;          /* gt_cecp_think sets the game up */
         if (gt_cecp_sync(p, why, sizeof why) < 0) {
+            gt_errf(err, err_len, "engine '%s' before the game: %s", p->spec->cmd, why);
+            gt_player_kill(p);
+            return -1;
+        }
+        return 0;
+    }
+    if (p->proto == GT_PROTO_GNUSHOGI) {
+        p->gnu_known = -1;           /* gt_gnushogi_think sets the game up */
+        if (gt_gnushogi_sync(p, why, sizeof why) < 0) {
             gt_errf(err, err_len, "engine '%s' before the game: %s", p->spec->cmd, why);
             gt_player_kill(p);
             return -1;
@@ -255,6 +277,8 @@ void gt_player_think(struct gt_player *p, const struct gt_think_req *req,
     }
     if (p->proto == GT_PROTO_CECP)
         gt_cecp_think(p, req, res);
+    else if (p->proto == GT_PROTO_GNUSHOGI)
+        gt_gnushogi_think(p, req, res);
     else
         uci_think(p, req, res);
     if (res->status == GT_THINK_CRASH)

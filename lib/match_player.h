@@ -1,5 +1,5 @@
 /* match_player.h -- one engine program in a match, behind one interface
- * whatever its protocol: UCI, USI or CECP (xboard protocol 2). */
+ * whatever its protocol: UCI, USI, CECP (xboard protocol 2) or gnushogi's. */
 #ifndef GT_MATCH_PLAYER_H
 #define GT_MATCH_PLAYER_H
 
@@ -22,6 +22,10 @@ struct gt_player {
     int cecp_known;            /* moves of the current game it knows */
     bool cecp_setboard, cecp_usermove, cecp_sigint, cecp_ping;
     int cecp_pings;            /* the last ping number sent */
+    /* gnushogi: like CECP, plus what it said about the end of the game. */
+    int gnu_known;             /* moves of the current game it knows */
+    int gnu_over;              /* it called the game over (match_gnushogi.c) */
+    int gnu_syncs;             /* the last sync word number sent */
 };
 
 /* What one move request asks. */
@@ -41,6 +45,8 @@ enum gt_think_status {
     GT_THINK_WIN,              /* USI bestmove win: a declaration claim */
     GT_THINK_TIMEOUT,          /* no answer before the deadline */
     GT_THINK_CRASH,            /* the engine exited or broke the protocol */
+    GT_THINK_DRAW,             /* it cannot play on and calls it a draw
+                                  (gnushogi's game-length limit) */
 };
 
 struct gt_think_res {
@@ -50,7 +56,7 @@ struct gt_think_res {
     bool has_score;
     int score;                 /* last reported, engine's view; mates are
                                   +-(100000 - plies) */
-    char detail[160];          /* for a crash: what happened */
+    char detail[160];          /* for a crash or a draw: what happened */
 };
 
 void gt_player_init(struct gt_player *p, const struct gt_match_engine *spec,
@@ -59,9 +65,9 @@ void gt_player_init(struct gt_player *p, const struct gt_match_engine *spec,
 /* Start the program and do the handshake and options.  -1 with a message. */
 int gt_player_start(struct gt_player *p, char *err, size_t err_len);
 
-/* Prepare a new game (ucinewgame/usinewgame + isready, CECP new).  Starts
- * the program first when it is not running (the first game, or after a
- * crash).  -1 with a message when it cannot be had. */
+/* Prepare a new game (ucinewgame/usinewgame + isready, CECP and gnushogi
+ * new).  Starts the program first when it is not running (the first game,
+ * or after a crash).  -1 with a message when it cannot be had. */
 int gt_player_new_game(struct gt_player *p, char *err, size_t err_len);
 
 /* Ask for a move. */
@@ -69,7 +75,7 @@ void gt_player_think(struct gt_player *p, const struct gt_think_req *req,
                      struct gt_think_res *res);
 
 /* Tell the engine the game is over: CECP `result`, USI `gameover` (mine:
- * +1 it won, 0 a draw, -1 it lost); UCI has no such message. */
+ * +1 it won, 0 a draw, -1 it lost); UCI and gnushogi have no such message. */
 void gt_player_game_over(struct gt_player *p, int mine, const char *result,
                          const char *reason);
 

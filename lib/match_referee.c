@@ -181,6 +181,9 @@ static void play(const struct gt_match_config *c, struct gt_player *seats[2],
                 finish(rec, loss_of(side), GT_END_CLAIM, side, "%s made a false win claim",
                        who);
             return;
+        case GT_THINK_DRAW:
+            finish(rec, 0, GT_END_ADJUDICATED, -1, "adjudicated draw: %s %s", who, res.detail);
+            return;
         case GT_THINK_MOVE:
             break;
         }

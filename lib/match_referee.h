@@ -15,7 +15,8 @@ enum gt_end {
     GT_END_TIME,       /* over its clock + margin, or no answer (hang) */
     GT_END_CRASH,      /* exited, broke the protocol, did not start */
     GT_END_ILLEGAL,    /* an illegal or unreadable move */
-    GT_END_ADJUDICATED /* --draw-after, --resign, or the ply cap */
+    GT_END_ADJUDICATED /* --draw-after, --resign, the ply cap, or a draw
+                          an engine calls when it can play no further */
 };
 
 /* Games longer than this are drawn (every real game ends long before). */

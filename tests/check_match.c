@@ -390,6 +390,19 @@ START_TEST(an_engine_that_does_not_start)
 }
 END_TEST
 
+START_TEST(gnushogi_plays_only_shogi)
+{
+    struct run *r = new_run();
+    engine(r, "A", "a1");
+    engine(r, "B", "a1");
+    r->c.engines[1].proto = GT_PROTO_GNUSHOGI;
+    play(r);
+    ck_assert_int_eq(r->rc, -1);
+    ck_assert_str_eq(r->err, "engine 2 is gnushogi, which plays shogi, not tictactoe");
+    done(r);
+}
+END_TEST
+
 Suite *test_suite(void);
 Suite *test_suite(void)
 {
@@ -412,6 +425,7 @@ Suite *test_suite(void)
     tcase_add_test(tc, sprt_stops_the_match);
     tcase_add_test(tc, concurrent_games);
     tcase_add_test(tc, an_engine_that_does_not_start);
+    tcase_add_test(tc, gnushogi_plays_only_shogi);
     suite_add_tcase(s, tc);
     return s;
 }

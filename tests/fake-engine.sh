@@ -4,20 +4,44 @@
 # CECP (xboard, protover, ping, new, setboard, usermove, go), to play the
 # move list given as its argument:
 #
-#   sh fake-engine.sh 'ACTION0 ACTION1 ...'
+#   sh fake-engine.sh 'ACTION0 ACTION1 ...' [gnushogi]
 #
 # At each `go` it performs the action numbered by the count of moves in the
-# last `position` command (the ply; CECP: moves since new or setboard), so
-# both engines of a game can share one script.  An action is comma-separated steps:
+# last `position` command (the ply; CECP and gnushogi: moves since new,
+# setboard or edit), so both engines of a game can share one script.  An
+# action is comma-separated steps:
 #   MOVE           answer bestmove MOVE (also resign, win)
 #   sleep=MS       wait MS milliseconds first
 #   score=CP       report `info depth 1 score cp CP` first
 #   crash          exit at once (status 3)
 #   hang           never answer this go
+# With the word gnushogi after the script it speaks GNU Shogi's protocol
+# instead (see lib/match_gnushogi.c): a banner, `help` (its "Easy mode" is
+# $FAKE_EASY, default ON), moves told in force mode echoed as "N. MOVE 0",
+# unknown words refused, and `go` answered "N. ... MOVE 0".  Its own steps:
+#   refuse         when told the move of this ply, refuse it
+#   nudge          answer only after an empty line (its "move now")
+#   mated          say "Black mates!" instead of moving
+#   drawn          say "Drawn game!" (after the move); from then on, like
+#                  gnushogi, take nothing but `new`
 set -f
 script=$1
 ply=0
 answer=bestmove
+[ "${2-}" = gnushogi ] && answer=gnushogi
+over=0
+told=0
+played=0
+
+# The action of the current ply.
+todo() {
+    i=0
+    todo=0000
+    for a in $script; do
+        [ $i = $ply ] && todo=$a
+        i=$((i + 1))
+    done
+}
 
 act() {
     old_ifs=$IFS
@@ -31,11 +55,51 @@ act() {
         score=*) echo "info depth 1 score cp ${step#score=}" ;;
         crash) exit 3 ;;
         hang) return ;;
+        refuse) ;;
+        nudge) while IFS= read -r l && [ -n "$l" ]; do :; done ;;
+        mated) echo "Black mates!"; over=1 ;;
+        drawn) echo "Drawn game!"; over=1 ;;
         resign) [ $answer = move ] && echo resign || echo "bestmove resign" ;;
-        *) echo "$answer $step"; [ $answer = move ] && ply=$((ply + 1)) ;;
+        *) if [ $answer = gnushogi ]; then
+               played=$((played + 1))
+               echo "$played. ... $step 0"
+           else
+               echo "$answer $step"
+           fi
+           [ $answer != bestmove ] && ply=$((ply + 1)) ;;
         esac
     done
 }
+
+speak_gnushogi() {
+    echo "GNU Shogi 1.4.2"
+    while IFS= read -r line; do
+        set -- $line
+        case ${1-} in
+        '') ;;
+        help) echo "Random:   OFF          Easy mode:           ${FAKE_EASY:-ON}"
+              echo "Time Control ON 40 moves 300 sec 0 add 39 depth" ;;
+        new) ply=0; over=0; told=0; played=0 ;;
+        edit) ply=0; told=0; played=0
+              while IFS= read -r l && [ "$l" != . ]; do :; done ;;
+        depth) IFS= read -r l; printf 'depth = ' ;;
+        level|black|white|force|easy) ;;
+        go) [ $over = 0 ] && { todo; act "$todo"; } ;;
+        quit) exit 0 ;;
+        [1-9][a-i][1-9][a-i]|[1-9][a-i][1-9][a-i]+|[PLNSGBR]\*[1-9][a-i])
+            [ $over = 1 ] && continue
+            todo
+            case ,$todo, in
+            *,refuse,*) echo "Illegal move (no match) $1" ;;
+            *) ply=$((ply + 1)); told=$((told + 1)); echo "$told. $1 0" ;;
+            esac ;;
+        *) [ $over = 0 ] && echo "Illegal move (no match) $1" ;;
+        esac
+    done
+    exit 0
+}
+
+[ $answer = gnushogi ] && speak_gnushogi
 
 while IFS= read -r line; do
     set -- $line
@@ -56,12 +120,7 @@ while IFS= read -r line; do
             [ "$w" = moves ] && seen=1
         done ;;
     go)
-        i=0
-        todo=0000
-        for a in $script; do
-            [ $i = $ply ] && todo=$a
-            i=$((i + 1))
-        done
+        todo
         act "$todo" ;;
     quit) exit 0 ;;
     esac

@@ -1,12 +1,15 @@
 # tests/match.mk: the match runner's suites.  The referee tests play
-# scripted games between fake engines (tests/fake-engine.sh).
+# scripted games between fake engines (tests/fake-engine.sh); the gnushogi
+# adapter's too, and tests/match-gnushogi.sh plays the real one if it is
+# installed.
 MATCH_TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 MATCH_TEST_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DFAKE_ENGINE='"$(abs_top_srcdir)/tests/fake-engine.sh"'
-match_tests = tests/check_match tests/check_match_elo tests/check_match_chess
+match_tests = tests/check_match tests/check_match_elo tests/check_match_chess \
+	tests/check_match_shogi
 check_PROGRAMS += $(match_tests)
-TESTS += $(match_tests) tests/match-cli.sh
-EXTRA_DIST += tests/fake-engine.sh tests/match-cli.sh
+TESTS += $(match_tests) tests/match-cli.sh tests/match-gnushogi.sh
+EXTRA_DIST += tests/fake-engine.sh tests/match-cli.sh tests/match-gnushogi.sh
 
 tests_check_match_SOURCES = tests/check_match.c tests/check_main.c doc/examples/tictactoe/tictactoe.c
 tests_check_match_CPPFLAGS = $(MATCH_TEST_CPPFLAGS)
@@ -23,3 +26,9 @@ tests_check_match_chess_CPPFLAGS = $(MATCH_TEST_CPPFLAGS) \
 	-DTEST_DATA_DIR='"$(abs_top_srcdir)/tests/data"'
 tests_check_match_chess_CFLAGS = $(MATCH_TEST_CFLAGS)
 tests_check_match_chess_LDADD = lib/libgtsearch.la games/chess/libchess.la $(CHECK_LIBS)
+
+tests_check_match_shogi_SOURCES = tests/check_match_shogi.c tests/check_main.c \
+	games/shogi/module.c
+tests_check_match_shogi_CPPFLAGS = $(MATCH_TEST_CPPFLAGS)
+tests_check_match_shogi_CFLAGS = $(MATCH_TEST_CFLAGS)
+tests_check_match_shogi_LDADD = lib/libgtsearch.la games/shogi/libshogi.la $(CHECK_LIBS)

@@ -1,0 +1,33 @@
+/* match_gnushogi.h -- the adapter of match_player.c for GNU Shogi
+ * (gnushogi 1.4), which speaks neither USI nor CECP but the line protocol
+ * of xshogi, its old X11 board. */
+#ifndef GT_MATCH_GNUSHOGI_H
+#define GT_MATCH_GNUSHOGI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "match_player.h"
+
+/* gnushogi's MAXMOVES: it stops playing a game this long (a draw). */
+#define GT_GNUSHOGI_MAX_PLIES 300
+
+/* Wait for the banner, read its settings from `help`, turn pondering off. */
+int gt_gnushogi_start(struct gt_player *p, char *err, size_t err_len);
+/* Between games: `new`, and wait until it has read everything before. */
+int gt_gnushogi_sync(struct gt_player *p, char *err, size_t err_len);
+/* Bring its board up to the request (new, edit, the moves in force mode),
+ * name the side to move, go, and read its move; the adapter keeps the
+ * clock and tells it to move when the move's time is used up. */
+void gt_gnushogi_think(struct gt_player *p, const struct gt_think_req *req,
+                       struct gt_think_res *res);
+
+/* gnushogi's text of a move as USI writes it (exposed for the tests):
+ * false when the text is no move at all. */
+bool gt_gnushogi_move_to_usi(const char *in, char *out, size_t len);
+
+/* The commands that set up an SFEN position, from `edit` to `.`, one a
+ * line (exposed for the tests).  -1 when the SFEN does not parse. */
+int gt_gnushogi_edit_lines(const char *sfen, char *out, size_t len);
+
+#endif
