@@ -1,7 +1,7 @@
 # doc/: the manual page and the guides.
 dist_man1_MANS = doc/gtsearch.1
 EXTRA_DIST += doc/architecture.md
-EXTRA_DIST += doc/null-move.md
+EXTRA_DIST += doc/null-move.md doc/strength.md
 EXTRA_DIST += doc/writing-a-game.md doc/examples/tictactoe/Makefile \
 	doc/examples/tictactoe/tictactoe.c
 

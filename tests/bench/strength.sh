@@ -19,6 +19,11 @@ tc=${TC:-10+0.1}
 conc=${CONC:-1}
 out=${OUT:-strength-out}
 data=$(cd "$(dirname "$0")/../data" && pwd)
+case ${1:-} in
+selfplay|chess|shogi) ;;
+*)  sed -n '2,/^set -eu/p' "$0" | sed 's/^# \{0,1\}//; /^set -eu/d'
+    exit 2 ;;
+esac
 mkdir -p "$out"
 
 # CECP engines without setboard (fairymax) need the openings as move lists:
@@ -95,7 +100,4 @@ shogi)
         match shogi "gtsearch vs gnushogi" "$data/shogi/openings.txt" \
             --engine "$gt --game shogi" name=gtsearch --engine "$cmd" proto=gnushogi
     fi ;;
-*)
-    sed -n '2,/^set -eu/p' "$0" | sed 's/^# \{0,1\}//; /^set -eu/d'
-    exit 2 ;;
 esac
