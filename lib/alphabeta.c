@@ -167,6 +167,8 @@ static int null_move_pruning(struct gt_worker *w, int beta, int depth, int ply,
     f->threat = w->stack[ply + 1].best;
     if (gt_worker_should_stop(w) && w->root_depth > 1)
         return NO_SCORE;
+    /* Passing gets us mated: the opponent threatens mate. */
+    f->mate_threat = score <= -GT_MATE_IN_MAX;
     if (score < beta)
         return NO_SCORE;
     w->null.cutoffs++;
@@ -255,6 +257,7 @@ int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
         f->static_eval = -GT_INF;
     w->stack[ply + 1].killers[0] = w->stack[ply + 1].killers[1] = GT_MOVE_NONE;
     f->threat = GT_MOVE_NONE;
+    f->mate_threat = false;
 
     /* Step 5: reverse futility: far above beta near the horizon. */
     if (p->reverse_futility && !pv && !in_check && depth <= 8 &&
@@ -267,6 +270,11 @@ int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
         int s = null_move_pruning(w, beta, depth, ply, eval, in_check, pv, cutnode);
         if (s != NO_SCORE)
             return s;
+        /* Mate-threat extension: a node whose pass loses to a mate is
+         * sharper than its eval says; search it a ply deeper (bounded, so
+         * that checks and threats cannot extend forever). */
+        if (f->mate_threat && p->mate_threat_extension && ply < 2 * w->root_depth)
+            depth++;
     }
 
     /* Step 7: internal iterative reduction: without a hash move this node

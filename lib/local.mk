@@ -1,13 +1,14 @@
 # lib/: libgtsearch, the game-agnostic core, and the gtsearch program.
 lib_LTLIBRARIES += lib/libgtsearch.la
 pkginclude_HEADERS += lib/gtsearch/game.h
-noinst_HEADERS += lib/engine.h lib/epd.h lib/nullmove.h lib/options.h lib/perft.h lib/protocol.h \
+noinst_HEADERS += lib/engine.h lib/epd.h lib/history.h lib/nullmove.h lib/options.h lib/perft.h lib/protocol.h \
 	lib/registry.h lib/report.h lib/search.h lib/tools.h lib/tt.h \
 	lib/util.h lib/worker.h
 lib_libgtsearch_la_SOURCES = \
 	lib/alphabeta.c \
 	lib/epd.c \
 	lib/engine.c \
+	lib/history.c \
 	lib/movepick.c \
 	lib/nullmove.c \
 	lib/options.c \

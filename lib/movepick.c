@@ -1,5 +1,8 @@
 /* movepick.c -- move ordering: hash move, tactical moves by the game's
- * order, killers, counter move, then quiet moves by history. */
+ * order, killers, counter move, then quiet moves by history: the butterfly
+ * table (this move, whoever played before) plus, when ContinuationHistory
+ * is on, the continuation tables (this move after the opponent's last move,
+ * and after our own move before that). */
 #include <config.h>
 #include <stdlib.h>
 
@@ -15,11 +18,31 @@ enum {
 
 static int side_of(const struct gt_worker *w) { return w->g->side(w->pos) & 1; }
 
+/* The continuation row of the move played `back` plies above ply, or NULL
+ * when there is none (the root is near, or that move was a null move). */
+static int16_t *cont_row(const struct gt_worker *w, int ply, int back)
+{
+    if (!w->p->cont_history || ply < back)
+        return NULL;
+    const struct gt_frame *f = &w->stack[ply - back];
+    if (f->move == GT_MOVE_NULL || f->move == GT_MOVE_NONE)
+        return NULL;
+    return w->cont + (size_t)f->move_index * w->g->move_index_count;
+}
+
+int gt_quiet_history(const struct gt_worker *w, int ply, unsigned idx)
+{
+    const int16_t *c1 = cont_row(w, ply, 1), *c2 = cont_row(w, ply, 2);
+    int s = w->history[(size_t)side_of(w) * w->g->move_index_count + idx];
+    if (c1) s += c1[idx];
+    if (c2) s += c2[idx];
+    return s;
+}
+
 void gt_score_moves(struct gt_worker *w, int ply, gt_move tt_move, int n)
 {
     const struct gt_game *g = w->g;
     struct gt_frame *f = &w->stack[ply];
-    int16_t *hist = w->history + (size_t)side_of(w) * g->move_index_count;
     /* The reply that refuted our pass one ply up is likely strong now too. */
     gt_move threat = ply > 0 ? w->stack[ply - 1].threat : GT_MOVE_NONE;
     gt_move counter = ply > 0 && w->stack[ply - 1].move != GT_MOVE_NULL
@@ -43,7 +66,7 @@ void gt_score_moves(struct gt_worker *w, int ply, gt_move tt_move, int n)
         else if (m == counter)
             s = ORDER_COUNTER;
         else
-            s = hist[g->move_index(w->pos, m)];
+            s = gt_quiet_history(w, ply, g->move_index(w->pos, m));
         f->scores[i] = s;
     }
 }
@@ -84,8 +107,15 @@ void gt_history_update(struct gt_worker *w, int ply, gt_move best, int depth,
     }
     if (ply > 0 && w->stack[ply - 1].move != GT_MOVE_NULL)
         w->counter[w->stack[ply - 1].move_index] = best;
-    nudge(&hist[g->move_index(w->pos, best)], bonus);
-    for (int i = 0; i < nquiets; i++)
-        if (quiets[i] != best)
-            nudge(&hist[g->move_index(w->pos, quiets[i])], -bonus);
+    int16_t *c1 = cont_row(w, ply, 1), *c2 = cont_row(w, ply, 2);
+    for (int i = -1; i < nquiets; i++) {
+        gt_move m = i < 0 ? best : quiets[i];
+        if (i >= 0 && m == best)
+            continue;
+        unsigned idx = g->move_index(w->pos, m);
+        int b = i < 0 ? bonus : -bonus;
+        nudge(&hist[idx], b);
+        if (c1) nudge(&c1[idx], b);
+        if (c2) nudge(&c2[idx], b);
+    }
 }

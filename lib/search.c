@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "history.h"
 #include "tt.h"
 #include "util.h"
 #include "worker.h"
@@ -29,18 +30,16 @@ int gt_mate_moves(int score)
     return score > 0 ? (GT_MATE - score + 1) / 2 : -(GT_MATE + score) / 2;
 }
 
-/* Give a worker its own copy of the root and one block of memory for its
- * stack, undo records, move lists and history tables. */
+/* Give a worker its own copy of the root, one block of memory for its
+ * stack, undo records and move lists, and its thread's history tables. */
 static int worker_init(struct gt_worker *w, int id, const struct gt_game *g,
-                       const void *root)
+                       const void *root, const struct gt_history *hist)
 {
     const size_t frames = GT_MAX_PLY + 8;
     const size_t undo = (g->undo_size + 15) & ~(size_t)15;
     const size_t pos = (g->pos_size + 15) & ~(size_t)15;
     const size_t moves = (size_t)g->max_moves;
-    size_t bytes = pos + frames * undo + frames * moves * (sizeof(gt_move) + sizeof(int))
-                 + 2 * g->move_index_count * sizeof(int16_t)
-                 + g->move_index_count * sizeof(gt_move);
+    size_t bytes = pos + frames * undo + frames * moves * (sizeof(gt_move) + sizeof(int));
     char *mem = calloc(1, bytes);
     if (!mem)
         return -1;
@@ -56,9 +55,9 @@ static int worker_init(struct gt_worker *w, int id, const struct gt_game *g,
         w->stack[i].moves = (gt_move *)cur;
     for (size_t i = 0; i < frames; i++, cur += moves * sizeof(int))
         w->stack[i].scores = (int *)cur;
-    w->history = (int16_t *)cur;
-    cur += 2 * g->move_index_count * sizeof(int16_t);
-    w->counter = (gt_move *)cur;
+    w->history = hist->butterfly;
+    w->counter = hist->counter;
+    w->cont = hist->cont;
     for (size_t i = 0; i < frames; i++)
         w->stack[i].static_eval = -GT_INF;
     /* Late move reductions grow with the log of depth and of move number. */
@@ -164,7 +163,7 @@ static void *helper_main(void *arg)
 }
 
 int gt_search(const struct gt_game *g, const void *root, struct gt_tt *tt,
-              const struct gt_search_params *params, const struct gt_limits *lim,
+              struct gt_histories *hist, const struct gt_search_params *params, const struct gt_limits *lim,
               struct gt_search_ctl *ctl, gt_info_fn info, void *info_ctx,
               struct gt_search_result *res)
 {
@@ -174,16 +173,20 @@ int gt_search(const struct gt_game *g, const void *root, struct gt_tt *tt,
     pthread_t *threads = calloc((size_t)nthreads, sizeof *threads);
     int64_t soft = 0, hard = 0;
     int started = 0, rc = 0;
+    struct gt_histories own = {0};
 
     memset(res, 0, sizeof *res);
-    if (!workers || !runs || !threads) {
+    if (!hist)
+        hist = &own;    /* tables for this search alone */
+    if (!workers || !runs || !threads ||
+        gt_histories_reserve(hist, g->move_index_count, nthreads) < 0) {
         rc = -1;
         goto out;
     }
     gt_time_budget(lim, g->side(root), params->move_overhead, &soft, &hard);
     gt_tt_new_search(tt);
     for (int i = 0; i < nthreads; i++) {
-        if (worker_init(&workers[i], i, g, root) < 0) {
+        if (worker_init(&workers[i], i, g, root, &hist->set[i]) < 0) {
             rc = -1;
             goto out;
         }
@@ -232,5 +235,6 @@ out:
     free(workers);
     free(runs);
     free(threads);
+    gt_histories_free(&own);
     return rc;
 }

@@ -13,6 +13,7 @@
 #define GT_MATE_IN_MAX (GT_MATE - GT_MAX_PLY)
 
 struct gt_tt;
+struct gt_histories;
 
 /* What `go` asked for.  Zero means "no limit" for each field. */
 struct gt_limits {
@@ -29,6 +30,8 @@ struct gt_limits {
 /* The technique switches and numbers the options set. */
 struct gt_search_params {
     bool null_move, null_verification, null_adaptive_r, reverse_futility, lmr, lmp, futility;
+    bool cont_history;         /* continuation history in move ordering */
+    bool mate_threat_extension; /* extend nodes where passing gets mated */
     int null_min_depth, null_base_r;
     int null_verify_depth;     /* verify every null fail-high from this depth */
     int threads;
@@ -69,9 +72,11 @@ typedef void (*gt_info_fn)(void *ctx, const struct gt_search_info *info);
 
 /* Search `root` within the limits; calls info after each iteration (from
  * the calling thread).  Runs params->threads threads in all (lazy SMP).
+ * `hist` holds the threads' move statistics from earlier searches and
+ * gets this one's (NULL: start from nothing, keep nothing).
  * Returns 0, or -1 if memory ran out. */
 int gt_search(const struct gt_game *g, const void *root, struct gt_tt *tt,
-              const struct gt_search_params *params, const struct gt_limits *lim,
+              struct gt_histories *hist, const struct gt_search_params *params, const struct gt_limits *lim,
               struct gt_search_ctl *ctl, gt_info_fn info, void *info_ctx,
               struct gt_search_result *res);
 

@@ -16,6 +16,7 @@ struct gt_frame {
     int static_eval;
     gt_move killers[2];
     gt_move threat;         /* the move that refuted our null move here */
+    bool mate_threat;       /* ... and it mated: passing loses */
     gt_move best;           /* best or cutoff move found at this node */
     int pv_len;
     gt_move pv[GT_MAX_PLY];
@@ -42,6 +43,7 @@ struct gt_worker {
     unsigned char lmr[64][64];     /* late move reductions by depth, move number */
     int16_t *history;              /* [side][move index] */
     gt_move *counter;              /* [previous move index] */
+    int16_t *cont;                 /* [previous move index][move index] */
     struct gt_frame stack[GT_MAX_PLY + 8];
     void *mem;                     /* one block behind the pointers above */
 };
@@ -54,6 +56,7 @@ bool gt_worker_should_stop(struct gt_worker *w);
 /* movepick.c */
 void gt_score_moves(struct gt_worker *w, int ply, gt_move tt_move, int n);
 gt_move gt_pick_move(struct gt_frame *f, int n, int i);
+int gt_quiet_history(const struct gt_worker *w, int ply, unsigned idx);
 void gt_history_update(struct gt_worker *w, int ply, gt_move best, int depth,
                        const gt_move *quiets, int nquiets);
 

@@ -3,6 +3,7 @@
  * every reachable position, with each pruning technique on and off. */
 #include <config.h>
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -120,6 +121,10 @@ START_TEST(exact_values_lmr_off) { compare_all("LMR", "false"); }
 END_TEST
 START_TEST(exact_values_reverse_futility_off) { compare_all("ReverseFutility", "false"); }
 END_TEST
+START_TEST(exact_values_continuation_history_on) { compare_all("ContinuationHistory", "true"); }
+END_TEST
+START_TEST(exact_values_mate_threat_extension_on) { compare_all("MateThreatExtension", "true"); }
+END_TEST
 
 START_TEST(finds_the_winning_move)
 {
@@ -189,6 +194,8 @@ Suite *test_suite(void)
     tcase_add_test(tc, exact_values_verification_off);
     tcase_add_test(tc, exact_values_lmr_off);
     tcase_add_test(tc, exact_values_reverse_futility_off);
+    tcase_add_test(tc, exact_values_continuation_history_on);
+    tcase_add_test(tc, exact_values_mate_threat_extension_on);
     tcase_add_test(tc, finds_the_winning_move);
     tcase_add_test(tc, mate_score_helpers);
     tcase_add_test(tc, time_budgets);

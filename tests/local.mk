@@ -9,7 +9,7 @@ tests_module_tictactoe_la_LDFLAGS = $(MODULE_LDFLAGS) -rpath /nowhere
 # game, link the tic-tac-toe module's code directly.
 CORE_TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 CORE_TEST_LDADD = lib/libgtsearch.la $(CHECK_LIBS)
-core_tests = tests/check_options tests/check_tt tests/check_registry \
+core_tests = tests/check_options tests/check_tt tests/check_history tests/check_registry \
 	tests/check_protocol tests/check_search tests/check_epd
 check_PROGRAMS += $(core_tests)
 TESTS += $(core_tests)
@@ -22,6 +22,10 @@ tests_check_options_LDADD = $(CORE_TEST_LDADD)
 tests_check_tt_SOURCES = tests/check_tt.c tests/check_main.c
 tests_check_tt_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_check_tt_LDADD = $(CORE_TEST_LDADD)
+
+tests_check_history_SOURCES = tests/check_history.c tests/check_main.c
+tests_check_history_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_check_history_LDADD = $(CORE_TEST_LDADD)
 
 tests_check_registry_SOURCES = tests/check_registry.c tests/check_main.c \
 	doc/examples/tictactoe/tictactoe.c

@@ -99,7 +99,9 @@ struct gt_game {
     size_t pos_size;           /* bytes of one position */
     size_t undo_size;          /* bytes of one undo record for make/unmake */
     int max_moves;             /* no position has more legal moves */
-    unsigned move_index_count; /* move_index() returns less than this */
+    unsigned move_index_count; /* move_index() returns less than this; each
+                                  search thread keeps a table of its
+                                  square, so keep it to a few thousand */
     int pawn_value;            /* eval units of one pawn: scales margins */
 
     /* OPTIONAL: build constant tables once, before any other hook.  Called
