@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "history.h"
 #include "options.h"
 #include "tt.h"
 #include "util.h"
@@ -18,7 +17,6 @@ struct gt_engine {
     const struct gt_game *g;
     struct gt_options *opts;
     struct gt_tt tt;
-    struct gt_histories hist;  /* the search threads' move statistics */
     long hash_mb;
     void *pos;          /* the root position */
     void *scratch;      /* a second position for all-or-nothing updates */
@@ -128,7 +126,6 @@ void gt_engine_free(struct gt_engine *e)
         gt_engine_stop(e);
     gt_options_free(e->opts);
     gt_tt_free(&e->tt);
-    gt_histories_free(&e->hist);
     free(e->pos);
     free(e->scratch);
     free(e->search_pos);
@@ -193,20 +190,16 @@ int gt_engine_set_option(struct gt_engine *e, const char *name,
         }
         e->hash_mb = mb;
     }
-    if (gt_options_take_press(e->opts, "Clear Hash")) {
+    if (gt_options_take_press(e->opts, "Clear Hash"))
         gt_tt_clear(&e->tt);
-        gt_histories_clear(&e->hist);
-    }
     apply_game_options(e, e->pos);
     return 0;
 }
 
 void gt_engine_new_game(struct gt_engine *e)
 {
-    if (!gt_engine_searching(e)) {
+    if (!gt_engine_searching(e))
         gt_tt_clear(&e->tt);
-        gt_histories_clear(&e->hist);
-    }
 }
 
 void gt_engine_params(const struct gt_engine *e, struct gt_search_params *p)
@@ -243,7 +236,7 @@ static void *search_thread(void *arg)
 {
     struct gt_engine *e = arg;
     struct gt_search_result res;
-    gt_search(e->g, e->search_pos, &e->tt, &e->hist, &e->params, &e->lim, &e->ctl,
+    gt_search(e->g, e->search_pos, &e->tt, &e->params, &e->lim, &e->ctl,
               e->info, e->ctx, &res);
     /* Finished before the answer goes out: a GUI that reacts to bestmove
      * with a new command must find the engine idle. */
@@ -275,7 +268,7 @@ int gt_engine_search(struct gt_engine *e, const struct gt_limits *lim,
     if (gt_engine_searching(e))
         return -1;
     prepare(e, lim);
-    return gt_search(e->g, e->search_pos, &e->tt, &e->hist, &e->params, &e->lim, &e->ctl,
+    return gt_search(e->g, e->search_pos, &e->tt, &e->params, &e->lim, &e->ctl,
                      info, ctx, res);
 }
 

@@ -1,8 +1,7 @@
 /* history.h -- what the search learns about quiet moves: butterfly
  * history, counter moves and continuation history, one set per search
- * thread.  The engine keeps them from one search to the next (the
- * positions of one game resemble each other) and clears them at a new
- * game, as it does the transposition table. */
+ * thread.  They live for one search: kept from one move to the next, they
+ * measured level in games and spoilt a king-and-rook mate (doc/strength.md). */
 #ifndef GT_HISTORY_H
 #define GT_HISTORY_H
 
@@ -17,16 +16,13 @@ struct gt_history {
 
 struct gt_histories {
     unsigned count;       /* the move_index_count the tables are made for */
-    int n;                /* sets allocated: one per thread */
+    int n;                /* sets: one per thread */
     struct gt_history *set;
 };
 
-/* Make room for `threads` sets for a game with `count` move indices;
- * sets that exist keep what they learnt.  Returns 0, or -1 without memory
- * (the old sets stay). */
-int gt_histories_reserve(struct gt_histories *h, unsigned count, int threads);
-/* Forget everything (a new game). */
-void gt_histories_clear(struct gt_histories *h);
+/* Zeroed tables for `threads` threads of a game with `count` move
+ * indices.  Returns 0, or -1 without memory (nothing is left allocated). */
+int gt_histories_alloc(struct gt_histories *h, unsigned count, int threads);
 void gt_histories_free(struct gt_histories *h);
 
 #endif

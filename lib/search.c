@@ -163,7 +163,7 @@ static void *helper_main(void *arg)
 }
 
 int gt_search(const struct gt_game *g, const void *root, struct gt_tt *tt,
-              struct gt_histories *hist, const struct gt_search_params *params, const struct gt_limits *lim,
+              const struct gt_search_params *params, const struct gt_limits *lim,
               struct gt_search_ctl *ctl, gt_info_fn info, void *info_ctx,
               struct gt_search_result *res)
 {
@@ -173,20 +173,18 @@ int gt_search(const struct gt_game *g, const void *root, struct gt_tt *tt,
     pthread_t *threads = calloc((size_t)nthreads, sizeof *threads);
     int64_t soft = 0, hard = 0;
     int started = 0, rc = 0;
-    struct gt_histories own = {0};
+    struct gt_histories hist = {0};
 
     memset(res, 0, sizeof *res);
-    if (!hist)
-        hist = &own;    /* tables for this search alone */
     if (!workers || !runs || !threads ||
-        gt_histories_reserve(hist, g->move_index_count, nthreads) < 0) {
+        gt_histories_alloc(&hist, g->move_index_count, nthreads) < 0) {
         rc = -1;
         goto out;
     }
     gt_time_budget(lim, g->side(root), params->move_overhead, &soft, &hard);
     gt_tt_new_search(tt);
     for (int i = 0; i < nthreads; i++) {
-        if (worker_init(&workers[i], i, g, root, &hist->set[i]) < 0) {
+        if (worker_init(&workers[i], i, g, root, &hist.set[i]) < 0) {
             rc = -1;
             goto out;
         }
@@ -235,6 +233,6 @@ out:
     free(workers);
     free(runs);
     free(threads);
-    gt_histories_free(&own);
+    gt_histories_free(&hist);
     return rc;
 }

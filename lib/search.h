@@ -13,7 +13,6 @@
 #define GT_MATE_IN_MAX (GT_MATE - GT_MAX_PLY)
 
 struct gt_tt;
-struct gt_histories;
 
 /* What `go` asked for.  Zero means "no limit" for each field. */
 struct gt_limits {
@@ -72,11 +71,9 @@ typedef void (*gt_info_fn)(void *ctx, const struct gt_search_info *info);
 
 /* Search `root` within the limits; calls info after each iteration (from
  * the calling thread).  Runs params->threads threads in all (lazy SMP).
- * `hist` holds the threads' move statistics from earlier searches and
- * gets this one's (NULL: start from nothing, keep nothing).
  * Returns 0, or -1 if memory ran out. */
 int gt_search(const struct gt_game *g, const void *root, struct gt_tt *tt,
-              struct gt_histories *hist, const struct gt_search_params *params, const struct gt_limits *lim,
+              const struct gt_search_params *params, const struct gt_limits *lim,
               struct gt_search_ctl *ctl, gt_info_fn info, void *info_ctx,
               struct gt_search_result *res);
 

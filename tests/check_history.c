@@ -1,64 +1,42 @@
-/* check_history.c -- the per-thread move statistics outlive a search,
- * grow with the thread count, and are forgotten at a new game. */
+/* check_history.c -- the per-thread history tables: zeroed, of the
+ * game's size, one set per thread, and apart from each other. */
 #include <config.h>
 #include <check.h>
 
 #include "history.h"
 
-START_TEST(reserve_keeps_what_was_learnt)
+START_TEST(tables_start_at_zero_and_do_not_overlap)
 {
     struct gt_histories h = {0};
-    ck_assert_int_eq(gt_histories_reserve(&h, 100, 1), 0);
-    ck_assert_int_eq(h.n, 1);
-    /* Fresh tables are zero, continuation rows included. */
-    ck_assert_int_eq(h.set[0].butterfly[199], 0);
-    ck_assert_uint_eq(h.set[0].counter[99], GT_MOVE_NONE);
-    ck_assert_int_eq(h.set[0].cont[100 * 100 - 1], 0);
-    h.set[0].butterfly[5] = 321;
-    h.set[0].counter[7] = 42;
-    h.set[0].cont[99 * 100 + 3] = -77;
-    /* More threads: the first set keeps its numbers, the new one is zero. */
-    ck_assert_int_eq(gt_histories_reserve(&h, 100, 3), 0);
+    ck_assert_int_eq(gt_histories_alloc(&h, 100, 3), 0);
     ck_assert_int_eq(h.n, 3);
-    ck_assert_int_eq(h.set[0].butterfly[5], 321);
-    ck_assert_uint_eq(h.set[0].counter[7], 42);
-    ck_assert_int_eq(h.set[0].cont[99 * 100 + 3], -77);
-    ck_assert_int_eq(h.set[2].cont[99 * 100 + 3], 0);
-    /* Fewer threads: nothing is lost. */
-    ck_assert_int_eq(gt_histories_reserve(&h, 100, 1), 0);
-    ck_assert_int_eq(h.n, 3);
-    ck_assert_int_eq(h.set[0].butterfly[5], 321);
+    ck_assert_uint_eq(h.count, 100);
+    for (int t = 0; t < 3; t++) {
+        struct gt_history *s = &h.set[t];
+        for (int i = 0; i < 2 * 100; i++)
+            ck_assert_int_eq(s->butterfly[i], 0);
+        for (int i = 0; i < 100; i++)
+            ck_assert_uint_eq(s->counter[i], GT_MOVE_NONE);
+        for (int i = 0; i < 100 * 100; i++)
+            ck_assert_int_eq(s->cont[i], 0);
+        /* Fill each table to its last entry: none reaches the next. */
+        for (int i = 0; i < 2 * 100; i++)
+            s->butterfly[i] = -1;
+        ck_assert_uint_eq(s->counter[0], GT_MOVE_NONE);
+        for (int i = 0; i < 100; i++)
+            s->counter[i] = 7;
+        ck_assert_int_eq(s->cont[0], 0);
+        for (int i = 0; i < 100 * 100; i++)
+            s->cont[i] = 5;
+        ck_assert_int_eq(s->butterfly[2 * 100 - 1], -1);
+        ck_assert_uint_eq(s->counter[99], 7);
+    }
+    /* Threads do not share tables. */
+    h.set[0].cont[42] = 9;
+    ck_assert_int_eq(h.set[1].cont[42], 5);
     gt_histories_free(&h);
     ck_assert_int_eq(h.n, 0);
-}
-END_TEST
-
-START_TEST(clear_forgets_everything)
-{
-    struct gt_histories h = {0};
-    ck_assert_int_eq(gt_histories_reserve(&h, 10, 2), 0);
-    h.set[1].butterfly[19] = 5;
-    h.set[1].counter[9] = 6;
-    h.set[1].cont[99] = 7;
-    gt_histories_clear(&h);
-    ck_assert_int_eq(h.set[1].butterfly[19], 0);
-    ck_assert_uint_eq(h.set[1].counter[9], GT_MOVE_NONE);
-    ck_assert_int_eq(h.set[1].cont[99], 0);
-    gt_histories_free(&h);
-}
-END_TEST
-
-START_TEST(another_game_gets_new_tables)
-{
-    struct gt_histories h = {0};
-    ck_assert_int_eq(gt_histories_reserve(&h, 10, 1), 0);
-    h.set[0].butterfly[3] = 9;
-    /* A game with another move-index count: tables of its own size. */
-    ck_assert_int_eq(gt_histories_reserve(&h, 20, 1), 0);
-    ck_assert_uint_eq(h.count, 20);
-    ck_assert_int_eq(h.set[0].butterfly[3], 0);
-    ck_assert_int_eq(h.set[0].cont[20 * 20 - 1], 0);
-    gt_histories_free(&h);
+    ck_assert_ptr_null(h.set);
 }
 END_TEST
 
@@ -68,9 +46,7 @@ Suite *test_suite(void)
 {
     Suite *s = suite_create("history");
     TCase *tc = tcase_create("history");
-    tcase_add_test(tc, reserve_keeps_what_was_learnt);
-    tcase_add_test(tc, clear_forgets_everything);
-    tcase_add_test(tc, another_game_gets_new_tables);
+    tcase_add_test(tc, tables_start_at_zero_and_do_not_overlap);
     suite_add_tcase(s, tc);
     return s;
 }
