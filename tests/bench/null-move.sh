@@ -47,7 +47,7 @@ run "null move off, RFP off, LMR off" NullMove=false ReverseFutility=false LMR=f
 
 # The null move alone: the other forward pruning off, so that what it cuts
 # is not already cut by reverse futility or LMR.
-alone=${ALONE_DEPTH:-9}
+alone=${ALONE_DEPTH:-10}
 echo
 echo "null move alone (ReverseFutility, LMR, LMP, Futility off), bench depth $alone"
 echo "| configuration                      | bench nodes | fewer  | time ms | speed | zugzw. | mates  |"
