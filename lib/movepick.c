@@ -30,12 +30,27 @@ static int16_t *cont_row(const struct gt_worker *w, int ply, int back)
     return w->cont + (size_t)f->move_index * w->g->move_index_count;
 }
 
-int gt_quiet_history(const struct gt_worker *w, int ply, unsigned idx)
+/* The history rows that score and learn this node's quiet moves, looked
+ * up once per node: the side's butterfly row and the continuation rows of
+ * the last two moves (NULL when absent). */
+struct quiet_rows {
+    int16_t *hist, *c1, *c2;
+};
+
+static struct quiet_rows quiet_rows(const struct gt_worker *w, int ply)
 {
-    const int16_t *c1 = cont_row(w, ply, 1), *c2 = cont_row(w, ply, 2);
-    int s = w->history[(size_t)side_of(w) * w->g->move_index_count + idx];
-    if (c1) s += c1[idx];
-    if (c2) s += c2[idx];
+    return (struct quiet_rows){
+        .hist = w->history + (size_t)side_of(w) * w->g->move_index_count,
+        .c1 = cont_row(w, ply, 1),
+        .c2 = cont_row(w, ply, 2),
+    };
+}
+
+static int quiet_score(const struct quiet_rows *r, unsigned idx)
+{
+    int s = r->hist[idx];
+    if (r->c1) s += r->c1[idx];
+    if (r->c2) s += r->c2[idx];
     return s;
 }
 
@@ -47,6 +62,7 @@ void gt_score_moves(struct gt_worker *w, int ply, gt_move tt_move, int n)
     gt_move threat = ply > 0 ? w->stack[ply - 1].threat : GT_MOVE_NONE;
     gt_move counter = ply > 0 && w->stack[ply - 1].move != GT_MOVE_NULL
                     ? w->counter[w->stack[ply - 1].move_index] : GT_MOVE_NONE;
+    const struct quiet_rows rows = quiet_rows(w, ply);
     for (int i = 0; i < n; i++) {
         gt_move m = f->moves[i];
         int s;
@@ -66,7 +82,7 @@ void gt_score_moves(struct gt_worker *w, int ply, gt_move tt_move, int n)
         else if (m == counter)
             s = ORDER_COUNTER;
         else
-            s = gt_quiet_history(w, ply, g->move_index(w->pos, m));
+            s = quiet_score(&rows, g->move_index(w->pos, m));
         f->scores[i] = s;
     }
 }
@@ -99,7 +115,7 @@ void gt_history_update(struct gt_worker *w, int ply, gt_move best, int depth,
 {
     const struct gt_game *g = w->g;
     struct gt_frame *f = &w->stack[ply];
-    int16_t *hist = w->history + (size_t)side_of(w) * g->move_index_count;
+    const struct quiet_rows rows = quiet_rows(w, ply);
     int bonus = depth * depth > 1200 ? 1200 : depth * depth;
     if (f->killers[0] != best) {
         f->killers[1] = f->killers[0];
@@ -107,15 +123,14 @@ void gt_history_update(struct gt_worker *w, int ply, gt_move best, int depth,
     }
     if (ply > 0 && w->stack[ply - 1].move != GT_MOVE_NULL)
         w->counter[w->stack[ply - 1].move_index] = best;
-    int16_t *c1 = cont_row(w, ply, 1), *c2 = cont_row(w, ply, 2);
     for (int i = -1; i < nquiets; i++) {
         gt_move m = i < 0 ? best : quiets[i];
         if (i >= 0 && m == best)
             continue;
         unsigned idx = g->move_index(w->pos, m);
         int b = i < 0 ? bonus : -bonus;
-        nudge(&hist[idx], b);
-        if (c1) nudge(&c1[idx], b);
-        if (c2) nudge(&c2[idx], b);
+        nudge(&rows.hist[idx], b);
+        if (rows.c1) nudge(&rows.c1[idx], b);
+        if (rows.c2) nudge(&rows.c2[idx], b);
     }
 }
