@@ -2,6 +2,7 @@
  * and the refusal of modules built for another interface version. */
 #include <config.h>
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
