@@ -1,5 +1,5 @@
 /* alphabeta.c -- principal variation search and quiescence, written as
- * numbered steps.  Every margin is in the game's pawn units (pawn_value),
+ * numbered steps.  Every margin is in the game's pawn units (eval_unit),
  * so one search serves games whose evaluations are scaled differently. */
 #include <config.h>
 #include <stdlib.h>
@@ -65,7 +65,7 @@ static void update_pv(struct gt_worker *w, int ply, gt_move m)
     f->pv_len = child->pv_len + 1;
 }
 
-/* Quiescence: stand pat, then the game's tactical moves (all moves when in
+/* Quiescence: stand pat, then the game's noisy moves (all moves when in
  * check) until the position is quiet. */
 static int qsearch(struct gt_worker *w, int alpha, int beta, int ply)
 {
@@ -84,7 +84,7 @@ static int qsearch(struct gt_worker *w, int alpha, int beta, int ply)
         return outcome_score(o, ply);
     bool in_check = g->in_check(pos);
     if (ply >= GT_MAX_PLY)
-        return in_check ? 0 : g->evaluate(pos);
+        return in_check ? 0 : g->evaluate(pos, w->p->eval_params);
 
     uint64_t key = g->key(pos);
     struct gt_tt_entry_view e;
@@ -97,14 +97,14 @@ static int qsearch(struct gt_worker *w, int alpha, int beta, int ply)
 
     int best = -GT_INF;
     if (!in_check) {
-        best = g->evaluate(pos);
+        best = g->evaluate(pos, w->p->eval_params);
         if (best >= beta)
             return best;
         if (best > alpha)
             alpha = best;
     }
 
-    int n = g->generate(pos, in_check ? GT_GEN_ALL : GT_GEN_TACTICAL, f->moves);
+    int n = g->generate(pos, in_check ? GT_GEN_ALL : GT_GEN_NOISY, f->moves);
     if (n == 0 && in_check)
         return outcome_score(g->no_moves(pos), ply);
     gt_score_moves(w, ply, tt_move, n);
@@ -200,7 +200,7 @@ int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
     struct gt_frame *f = &w->stack[ply];
     const bool pv = beta - alpha > 1;
     const bool root = ply == 0;
-    const int unit = g->pawn_value;
+    const int unit = g->eval_unit;
 
     f->pv_len = 0;
     f->best = GT_MOVE_NONE;
@@ -223,7 +223,7 @@ int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
         if (o != GT_ONGOING)
             return outcome_score(o, ply);
         if (ply >= GT_MAX_PLY)
-            return in_check ? 0 : g->evaluate(pos);
+            return in_check ? 0 : g->evaluate(pos, w->p->eval_params);
         if (alpha < -GT_MATE + ply)
             alpha = -GT_MATE + ply;
         if (beta > GT_MATE - ply - 1)
@@ -247,7 +247,7 @@ int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
     int eval = -GT_INF;
     bool improving = false;
     if (!in_check) {
-        eval = f->static_eval = g->evaluate(pos);
+        eval = f->static_eval = g->evaluate(pos, w->p->eval_params);
         if (tt_hit && ((e.bound == GT_BOUND_LOWER && e.score > eval) ||
                        (e.bound == GT_BOUND_UPPER && e.score < eval)))
             eval = e.score;
@@ -293,7 +293,7 @@ int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
     int lmp_limit = (3 + depth * depth) / (improving ? 1 : 2);
     for (int i = 0; i < n; i++) {
         gt_move m = gt_pick_move(f, n, i);
-        bool quiet = !g->is_tactical(pos, m);
+        bool quiet = !g->is_noisy(pos, m);
 
         /* Step 9: shallow pruning of moves unlikely to matter, once one
          * move keeps us out of a mate. */

@@ -8,7 +8,7 @@
 bool gt_mate_rule_all_moves(const struct gt_game *g, enum gt_mate_rule rule)
 {
     if (rule == GT_MATE_RULE_DEFAULT)
-        return g->dialect == GT_UCI;
+        return !(g->flags & GT_FLAG_MATE_BY_CHECKS);
     return rule == GT_MATE_RULE_ALL;
 }
 

@@ -1,4 +1,4 @@
-/* movepick.c -- move ordering: hash move, tactical moves by the game's
+/* movepick.c -- move ordering: hash move, noisy moves by the game's
  * order, killers, counter move, then quiet moves by history: the butterfly
  * table (this move, whoever played before) plus, when ContinuationHistory
  * is on, the continuation tables (this move after the opponent's last move,
@@ -68,8 +68,8 @@ void gt_score_moves(struct gt_worker *w, int ply, gt_move tt_move, int n)
         int s;
         if (m == tt_move)
             s = ORDER_TT;
-        else if (g->is_tactical(w->pos, m)) {
-            int order = g->tactical_order ? g->tactical_order(w->pos, m) : 0;
+        else if (g->is_noisy(w->pos, m)) {
+            int order = g->noisy_order ? g->noisy_order(w->pos, m) : 0;
             if (order > ORDER_TACTICAL / 2) order = ORDER_TACTICAL / 2;
             if (order < -ORDER_TACTICAL / 2) order = -ORDER_TACTICAL / 2;
             s = ORDER_TACTICAL + order;

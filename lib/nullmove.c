@@ -37,7 +37,7 @@ int gt_null_reduction(const struct gt_game *g, const struct gt_search_params *p,
 {
     int r = p->null_base_r;
     if (p->null_adaptive_r) {
-        int margin = (n->eval - n->beta) / g->pawn_value / 2;
+        int margin = (n->eval - n->beta) / g->eval_unit / 2;
         r += n->depth / 6 + (margin < 3 ? margin : 3);
     }
     if (g->null_reduction)

@@ -39,7 +39,7 @@ int gt_registry_check_game(const struct gt_game *g, char *err, size_t err_len)
         : !g->to_text ? "to_text" : !g->key ? "key" : !g->side ? "side"
         : !g->generate ? "generate" : !g->make ? "make" : !g->unmake ? "unmake"
         : !g->is_legal ? "is_legal" : !g->move_to_text ? "move_to_text"
-        : !g->move_from_text ? "move_from_text" : !g->is_tactical ? "is_tactical"
+        : !g->move_from_text ? "move_from_text" : !g->is_noisy ? "is_noisy"
         : !g->move_index ? "move_index" : !g->in_check ? "in_check"
         : !g->no_moves ? "no_moves" : !g->rule_outcome ? "rule_outcome"
         : !g->evaluate ? "evaluate"
@@ -51,9 +51,9 @@ int gt_registry_check_game(const struct gt_game *g, char *err, size_t err_len)
         return -1;
     }
     if (g->pos_size == 0 || g->max_moves <= 0 || g->move_index_count == 0 ||
-        g->pawn_value <= 0) {
+        g->eval_unit <= 0) {
         gt_errf(err, err_len, "module '%s': pos_size, max_moves, "
-                "move_index_count and pawn_value must be positive", g->name);
+                "move_index_count and eval_unit must be positive", g->name);
         return -1;
     }
     return 0;

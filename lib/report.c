@@ -11,7 +11,7 @@ void gt_format_score(const struct gt_game *g, int score, char *buf, size_t len)
     if (gt_is_mate_score(score))
         snprintf(buf, len, "mate %d", gt_mate_moves(score));
     else
-        snprintf(buf, len, "cp %d", score * 100 / g->pawn_value);
+        snprintf(buf, len, "cp %d", score * 100 / g->eval_unit);
 }
 
 int gt_format_line(const struct gt_game *g, const void *root, const gt_move *line,

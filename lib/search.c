@@ -113,7 +113,7 @@ static bool out_of_soft_time(const struct run *r)
 static void iterate(struct run *r)
 {
     struct gt_worker *w = r->w;
-    const int unit = w->g->pawn_value;
+    const int unit = w->g->eval_unit;
     int score = 0;
     for (int depth = 1; depth <= r->max_depth; depth++) {
         w->root_depth = depth;

@@ -34,6 +34,8 @@ struct gt_search_params {
     int null_min_depth, null_base_r;
     int null_verify_depth;     /* verify every null fail-high from this depth */
     int threads;
+    const int32_t *eval_params; /* the game's eval_params values (NULL:
+                                   the compiled-in ones) */
     int64_t move_overhead;
 };
 

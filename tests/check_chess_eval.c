@@ -46,7 +46,7 @@ static void symmetric_file(const char *file)
         mirror_fen(fens[i], m);
         void *a = chess_test_pos(fens[i]);
         void *b = chess_test_pos(m);
-        int ea = G->evaluate(a), eb = G->evaluate(b);
+        int ea = G->evaluate(a, NULL), eb = G->evaluate(b, NULL);
         ck_assert_msg(ea == eb, "%s: %d, mirror %s: %d", fens[i], ea, m, eb);
         ck_assert_int_le(abs(ea), GT_EVAL_MAX);
         /* and along a few moves from there */
@@ -59,7 +59,7 @@ static void symmetric_file(const char *file)
             G->to_text(a, t, sizeof t);
             mirror_fen(t, mt);
             void *c = chess_test_pos(mt);
-            ck_assert_msg(G->evaluate(a) == G->evaluate(c), "%s vs %s", t, mt);
+            ck_assert_msg(G->evaluate(a, NULL) == G->evaluate(c, NULL), "%s vs %s", t, mt);
             free(c);
             G->unmake(a, list[j], undo);
         }
@@ -80,7 +80,7 @@ END_TEST
 static int eval_of(const char *fen)
 {
     void *pos = chess_test_pos(fen);
-    int e = G->evaluate(pos);
+    int e = G->evaluate(pos, NULL);
     free(pos);
     return e;
 }

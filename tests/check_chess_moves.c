@@ -126,7 +126,7 @@ START_TEST(is_legal_matches_generate)
 END_TEST
 
 /* Walk all positions to depth 2 and compare the shortcuts with the real
- * thing: gives_check vs make + in_check; GEN_TACTICAL vs is_tactical;
+ * thing: gives_check vs make + in_check; GEN_TACTICAL vs is_noisy;
  * GEN_CHECKS vs gives_check; unmake restores every byte; the incremental
  * key equals the key of the same position read from its FEN. */
 /* Observable state: text, key, side, legal moves, rule verdicts. */
@@ -152,12 +152,12 @@ static void walk(void *pos, int depth)
     int nt = 0, want_t = 0, want_c = 0;
     bool check = G->in_check(pos);
     if (!check)
-        nt = G->generate(pos, GT_GEN_TACTICAL, tact);
+        nt = G->generate(pos, GT_GEN_NOISY, tact);
     for (int i = 0; i < n; i++) {
         gt_move m = list[i];
         bool gc = G->gives_check(pos, m);
         REQUIRE(G->move_index(pos, m) < G->move_index_count, "index of %u", m);
-        if (G->is_tactical(pos, m) && !check) { /* same moves, same order */
+        if (G->is_noisy(pos, m) && !check) { /* same moves, same order */
             REQUIRE(want_t < nt && tact[want_t] == m, "tactical %u", m);
             want_t++;
         }
@@ -197,22 +197,22 @@ START_TEST(tactical_generation)
 {
     void *pos = chess_test_pos("4k3/1P6/8/3p4/4P3/8/8/4K3 w - - 0 1");
     gt_move list[256];
-    int n = G->generate(pos, GT_GEN_TACTICAL, list);
+    int n = G->generate(pos, GT_GEN_NOISY, list);
     /* e4xd5 and the four promotions of b7b8 */
     ck_assert_int_eq(n, 5);
     char buf[8];
     G->move_to_text(pos, list[0], buf, sizeof buf);
     ck_assert_str_eq(buf, "b7b8q");
-    ck_assert(G->is_tactical(pos, parse(pos, "e4d5")));
-    ck_assert(!G->is_tactical(pos, parse(pos, "e4e5")));
-    ck_assert(G->is_tactical(pos, parse(pos, "b7b8n")));
-    ck_assert_int_gt(G->tactical_order(pos, parse(pos, "b7b8q")),
-                     G->tactical_order(pos, parse(pos, "e4d5")));
+    ck_assert(G->is_noisy(pos, parse(pos, "e4d5")));
+    ck_assert(!G->is_noisy(pos, parse(pos, "e4e5")));
+    ck_assert(G->is_noisy(pos, parse(pos, "b7b8n")));
+    ck_assert_int_gt(G->noisy_order(pos, parse(pos, "b7b8q")),
+                     G->noisy_order(pos, parse(pos, "e4d5")));
     free(pos);
     pos = chess_test_pos("4k3/8/8/2q1r3/3P4/8/8/7K w - - 0 1");
     /* MVV-LVA: pawn takes queen before pawn takes rook */
-    ck_assert_int_gt(G->tactical_order(pos, parse(pos, "d4c5")),
-                     G->tactical_order(pos, parse(pos, "d4e5")));
+    ck_assert_int_gt(G->noisy_order(pos, parse(pos, "d4c5")),
+                     G->noisy_order(pos, parse(pos, "d4e5")));
     free(pos);
 }
 END_TEST

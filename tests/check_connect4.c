@@ -214,7 +214,7 @@ START_TEST(generate_centre_first)
     static const gt_move order[7] = {4, 3, 5, 2, 6, 1, 7};
     for (int i = 0; i < 7; i++)
         ck_assert_uint_eq(moves[i], order[i]);
-    ck_assert_int_eq(gen(&p, GT_GEN_TACTICAL, moves), 0);
+    ck_assert_int_eq(gen(&p, GT_GEN_NOISY, moves), 0);
     ck_assert_int_eq(gen(&p, GT_GEN_CHECKS, moves), -1);
     load(&p, "o6/x6/o6/x6/o6/x6 x"); /* column a full */
     ck_assert_int_eq(gen(&p, GT_GEN_ALL, moves), 6);
@@ -243,23 +243,23 @@ START_TEST(tactical_moves)
     pos_buf p;
     gt_move moves[8];
     load(&p, "7/7/7/7/2ooo2/2xxx2 x");
-    int n = gen(&p, GT_GEN_TACTICAL, moves);
+    int n = gen(&p, GT_GEN_NOISY, moves);
     ck_assert_int_eq(n, 2);
     ck_assert_uint_eq(moves[0], 2); /* b before f: centre-first order */
     ck_assert_uint_eq(moves[1], 6);
-    ck_assert(G->is_tactical(&p, 2) && G->is_tactical(&p, 6));
-    ck_assert(!G->is_tactical(&p, 4) && !G->is_tactical(&p, 1));
+    ck_assert(G->is_noisy(&p, 2) && G->is_noisy(&p, 6));
+    ck_assert(!G->is_noisy(&p, 4) && !G->is_noisy(&p, 1));
     /* d1 wins for x and blocks o's a1-c1: listed once */
     load(&p, "7/7/7/7/7/ooo1xxx x");
-    ck_assert_int_eq(gen(&p, GT_GEN_TACTICAL, moves), 1);
+    ck_assert_int_eq(gen(&p, GT_GEN_NOISY, moves), 1);
     ck_assert_uint_eq(moves[0], 4);
     load(&p, "7/7/7/o6/o5x/o4xx x"); /* x must block a4; x has no win */
-    ck_assert_int_eq(gen(&p, GT_GEN_TACTICAL, moves), 1);
+    ck_assert_int_eq(gen(&p, GT_GEN_NOISY, moves), 1);
     ck_assert_uint_eq(moves[0], 1);
-    ck_assert_int_lt(G->tactical_order(&p, 1), 20);
+    ck_assert_int_lt(G->noisy_order(&p, 1), 20);
     load(&p, "7/7/7/o5x/o5x/o5x x"); /* win at g4 beats block at a4 */
-    ck_assert_int_eq(gen(&p, GT_GEN_TACTICAL, moves), 2);
-    ck_assert_int_gt(G->tactical_order(&p, 7), G->tactical_order(&p, 1));
+    ck_assert_int_eq(gen(&p, GT_GEN_NOISY, moves), 2);
+    ck_assert_int_gt(G->noisy_order(&p, 7), G->noisy_order(&p, 1));
 }
 END_TEST
 
@@ -308,7 +308,7 @@ START_TEST(rule_outcome_won)
         ck_assert_msg(G->rule_outcome(&p, 0) == GT_LOSS, "%s", won[i]);
         ck_assert_int_eq(G->rule_outcome(&p, 7), GT_LOSS);
         ck_assert_int_eq(gen(&p, GT_GEN_ALL, moves), 0);
-        ck_assert_int_eq(gen(&p, GT_GEN_TACTICAL, moves), 0);
+        ck_assert_int_eq(gen(&p, GT_GEN_NOISY, moves), 0);
         ck_assert_int_eq(G->no_moves(&p), GT_LOSS);
         for (gt_move m = 1; m <= 7; m++)
             ck_assert(!G->is_legal(&p, m));
@@ -387,13 +387,13 @@ START_TEST(evaluate_prefers_centre_and_is_side_relative)
     unsigned char undo[16];
     load(&centre, "7/7/7/7/7/3x3 o");
     load(&edge, "7/7/7/7/7/x6 o");
-    ck_assert_int_lt(G->evaluate(&centre), G->evaluate(&edge));
-    ck_assert_int_lt(G->evaluate(&centre), 0); /* o to move, x is better */
-    int e = G->evaluate(&centre);
+    ck_assert_int_lt(G->evaluate(&centre, NULL), G->evaluate(&edge, NULL));
+    ck_assert_int_lt(G->evaluate(&centre, NULL), 0); /* o to move, x is better */
+    int e = G->evaluate(&centre, NULL);
     G->make_null(&centre, undo);
-    ck_assert_int_eq(G->evaluate(&centre), -e);
+    ck_assert_int_eq(G->evaluate(&centre, NULL), -e);
     G->unmake_null(&centre, undo);
-    ck_assert_int_eq(G->evaluate(&centre), e);
+    ck_assert_int_eq(G->evaluate(&centre, NULL), e);
 }
 END_TEST
 
@@ -442,7 +442,7 @@ START_TEST(bench_positions)
         ck_assert_str_eq(buf, *t);
         ck_assert_int_eq(G->rule_outcome(&p, 0), GT_ONGOING);
         ck_assert_int_gt(gen(&p, GT_GEN_ALL, moves), 0);
-        ck_assert_int_eq(gen(&p, GT_GEN_TACTICAL, moves), 0);
+        ck_assert_int_eq(gen(&p, GT_GEN_NOISY, moves), 0);
     }
     ck_assert_int_ge(n, 8);
     ck_assert_int_le(n, 12);

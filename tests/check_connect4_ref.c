@@ -164,7 +164,7 @@ static int hook_solve(void *pos, int alpha, int beta)
     enum gt_outcome rule = G->rule_outcome(pos, 1);
     if (rule != GT_ONGOING)
         return outcome_value(rule);
-    int e = G->evaluate(pos);
+    int e = G->evaluate(pos, NULL);
     ck_assert_int_le(abs(e), GT_EVAL_MAX);
     gt_move list[16];
     unsigned char undo[UNDO_MAX];
@@ -285,7 +285,7 @@ START_TEST(random_positions_agree)
 
         char mover = b.turn, other = mover == 'x' ? 'o' : 'x';
         gt_move all[16], tact[16];
-        int n = G->generate(&p, GT_GEN_ALL, all), nt = G->generate(&p, GT_GEN_TACTICAL, tact);
+        int n = G->generate(&p, GT_GEN_ALL, all), nt = G->generate(&p, GT_GEN_NOISY, tact);
         int i = 0, j = 0;
         for (int k = 0; k < W; k++) {
             int c = centre_first[k];
@@ -294,12 +294,12 @@ START_TEST(random_positions_agree)
             ck_assert_msg(i < n && all[i] == (gt_move)c + 1, "%s: move %c", want, 'a' + c);
             i++;
             bool hot = ref_wins(&b, c, mover) || ref_wins(&b, c, other);
-            ck_assert_int_eq(G->is_tactical(&p, (gt_move)c + 1), hot);
+            ck_assert_int_eq(G->is_noisy(&p, (gt_move)c + 1), hot);
             if (hot) {
                 ck_assert_msg(j < nt && tact[j] == (gt_move)c + 1, "%s: tactical %c", want,
                               'a' + c);
                 j++;
-                ck_assert_int_eq(G->tactical_order(&p, (gt_move)c + 1) >= 20,
+                ck_assert_int_eq(G->noisy_order(&p, (gt_move)c + 1) >= 20,
                                  ref_wins(&b, c, mover));
             }
             unsigned idx = G->move_index(&p, (gt_move)c + 1);
@@ -331,10 +331,10 @@ START_TEST(random_positions_agree)
         }
         if (!b.over && n) { /* evaluate: bounded and side-relative */
             unsigned char undo[UNDO_MAX];
-            int e = G->evaluate(&p);
+            int e = G->evaluate(&p, NULL);
             ck_assert_int_le(abs(e), GT_EVAL_MAX);
             G->make_null(&p, undo);
-            ck_assert_int_eq(G->evaluate(&p), -e);
+            ck_assert_int_eq(G->evaluate(&p, NULL), -e);
             ck_assert_uint_ne(G->key(&p), key);
             G->unmake_null(&p, undo);
             ck_assert_mem_eq(&p, &before, G->pos_size);

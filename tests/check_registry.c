@@ -70,7 +70,7 @@ START_TEST(missing_hooks_refused)
     g.max_moves = 0;
     ck_assert_int_eq(gt_registry_check_game(&g, err, sizeof err), -1);
     ck_assert_str_eq(err, "module 'tictactoe': pos_size, max_moves, "
-                          "move_index_count and pawn_value must be positive");
+                          "move_index_count and eval_unit must be positive");
 }
 END_TEST
 

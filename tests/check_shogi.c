@@ -543,14 +543,14 @@ START_TEST(test_usi_moves)
     m = parse(p, "8h2b+");
     G->move_to_text(p, m, buf, sizeof buf);
     ck_assert_str_eq(buf, "8h2b+");
-    ck_assert(G->is_tactical(p, m));
+    ck_assert(G->is_noisy(p, m));
     gt_move plain = parse(p, "8h2b");
     ck_assert_uint_ne(m, plain);
     play_line(p, "8h2b+ 3a2b");
     m = parse(p, "B*5e");
     G->move_to_text(p, m, buf, sizeof buf);
     ck_assert_str_eq(buf, "B*5e");
-    ck_assert(!G->is_tactical(p, m));
+    ck_assert(!G->is_noisy(p, m));
     /* every generated move prints and parses back to itself */
     gt_move list[600];
     int n = G->generate(p, GT_GEN_ALL, list);
@@ -665,11 +665,11 @@ START_TEST(test_tactical_hooks)
     void *p = new_pos("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1");
     gt_move all[600], tac[600];
     int n = G->generate(p, GT_GEN_ALL, all);
-    int t = G->generate(p, GT_GEN_TACTICAL, tac), expect = 0;
+    int t = G->generate(p, GT_GEN_NOISY, tac), expect = 0;
     for (int i = 0; i < n; i++) {
         unsigned idx = G->move_index(p, all[i]);
         ck_assert_uint_lt(idx, G->move_index_count);
-        if (G->is_tactical(p, all[i])) {
+        if (G->is_noisy(p, all[i])) {
             expect++;
             ck_assert(in_list(tac, t, all[i]));
         }
@@ -681,7 +681,7 @@ START_TEST(test_tactical_hooks)
     /* MVV-LVA: pawn takes rook before rook takes pawn */
     p = new_pos("4k4/9/9/4r4/4P3p/9/9/8R/4K4 b - 1");
     gt_move pxr = parse(p, "5e5d"), rxp = parse(p, "1h1e");
-    ck_assert_int_gt(G->tactical_order(p, pxr), G->tactical_order(p, rxp));
+    ck_assert_int_gt(G->noisy_order(p, pxr), G->noisy_order(p, rxp));
     /* SEE: the free rook wins a rook's worth; the pawn is defended by
      * nothing, so taking it wins a pawn */
     ck_assert(G->see_ge(p, pxr, 500));
@@ -797,7 +797,7 @@ START_TEST(test_colour_symmetry)
         for (int d = 1; d <= 3 && d <= lines[i].depths &&
                         lines[i].count[d - 1] <= 2000000; d++)
             ck_assert_msg(perft(b, d) == lines[i].count[d - 1], "%s d%d", flipped, d);
-        ck_assert_int_eq(G->evaluate(a), G->evaluate(b));
+        ck_assert_int_eq(G->evaluate(a, NULL), G->evaluate(b, NULL));
         free(a);
         free(b);
     }
@@ -805,7 +805,7 @@ START_TEST(test_colour_symmetry)
         char flipped[256];
         flip_sfen(G->bench_positions[i], flipped, sizeof flipped);
         void *a = new_pos(G->bench_positions[i]), *b = new_pos(flipped);
-        ck_assert_int_eq(G->evaluate(a), G->evaluate(b));
+        ck_assert_int_eq(G->evaluate(a, NULL), G->evaluate(b, NULL));
         ck_assert_int_eq(perft(a, 2), perft(b, 2));
         ck_assert_int_eq(G->null_ok(a), G->null_ok(b));
         ck_assert_int_eq(G->zugzwang_risk(a), G->zugzwang_risk(b));
@@ -821,7 +821,7 @@ START_TEST(test_evaluate)
 {
     for (int i = 0; G->bench_positions[i]; i++) {
         void *p = new_pos(G->bench_positions[i]);
-        int v = G->evaluate(p);
+        int v = G->evaluate(p, NULL);
         ck_assert_int_lt(v, GT_EVAL_MAX);
         ck_assert_int_gt(v, -GT_EVAL_MAX);
         free(p);
@@ -829,11 +829,11 @@ START_TEST(test_evaluate)
     /* a rook up is clearly better, for either side to move */
     void *a = new_pos("4k4/9/9/9/9/9/9/9/R3K4 b - 1");
     void *b = new_pos("4k4/9/9/9/9/9/9/9/R3K4 w - 1");
-    ck_assert_int_gt(G->evaluate(a), 400);
-    ck_assert_int_lt(G->evaluate(b), -400);
+    ck_assert_int_gt(G->evaluate(a, NULL), 400);
+    ck_assert_int_lt(G->evaluate(b, NULL), -400);
     free(a);
     free(b);
-    ck_assert_int_eq(G->pawn_value, 100);
+    ck_assert_int_eq(G->eval_unit, 100);
 }
 END_TEST
 

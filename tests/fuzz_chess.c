@@ -66,7 +66,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort();
         bool check = G->gives_check(pos, m);
         (void)G->see_ge(pos, m, 0);
-        (void)G->evaluate(pos);
+        (void)G->evaluate(pos, NULL);
         G->make(pos, m, undo);
         if (G->in_check(pos) != check)
             abort();
@@ -79,7 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int n = G->generate(pos, GT_GEN_ALL, list);
     for (int i = 0; i < n; i++) {
         G->make(pos, list[i], undo);
-        (void)G->evaluate(pos);
+        (void)G->evaluate(pos, NULL);
         G->unmake(pos, list[i], undo);
     }
     if (n == 0)

@@ -41,7 +41,7 @@ static void check_position(void *p, const uint8_t *raw, size_t raw_len)
         REQUIRE(G->is_legal(p, all[i]));
         REQUIRE(G->move_index(p, all[i]) < G->move_index_count);
         (void)G->see_ge(p, all[i], 0);
-        (void)G->tactical_order(p, all[i]);
+        (void)G->noisy_order(p, all[i]);
         bool gc = G->gives_check(p, all[i]);
         G->make(p, all[i], undo);
         REQUIRE(G->in_check(p) == gc);
@@ -60,7 +60,7 @@ static void check_position(void *p, const uint8_t *raw, size_t raw_len)
         memcpy(&m, raw + i, 4);
         REQUIRE(G->is_legal(p, m) == member(all, n, m));
     }
-    (void)G->evaluate(p);
+    (void)G->evaluate(p, NULL);
     (void)G->null_ok(p);
     (void)G->zugzwang_risk(p);
     if (!G->in_check(p)) {

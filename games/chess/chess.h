@@ -198,16 +198,16 @@ enum gt_outcome chess_no_moves(const void *pos);
 enum gt_outcome chess_rule_outcome(const void *pos, int ply);
 bool chess_insufficient_material(const struct chess_pos *p);
 /* tactics.c */
-bool chess_is_tactical(const void *pos, gt_move m);
+bool chess_is_noisy(const void *pos, gt_move m);
 unsigned chess_move_index(const void *pos, gt_move m);
-int chess_tactical_order(const void *pos, gt_move m);
+int chess_noisy_order(const void *pos, gt_move m);
 bool chess_gives_check(const void *pos, gt_move m);
 bool chess_see_ge(const void *pos, gt_move m, int threshold);
 /* search_hints.c */
 bool chess_null_ok(const void *pos);
 enum gt_zugzwang_risk chess_zugzwang_risk(const void *pos);
 /* eval.c */
-int chess_evaluate(const void *pos);
+int chess_evaluate(const void *pos, const int32_t *params);
 
 #define CHESS_MAX_MOVES 256
 

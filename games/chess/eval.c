@@ -159,8 +159,9 @@ static int draw_scale(const struct chess_pos *p, int strong)
     return 64;
 }
 
-int chess_evaluate(const void *pos)
+int chess_evaluate(const void *pos, const int32_t *params)
 {
+    (void)params;             /* the weights are compiled in (eval_tables.h) */
     const struct chess_pos *p = pos;
     struct score s = { 0, 0 };
     int phase = 0;

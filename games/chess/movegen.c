@@ -246,7 +246,7 @@ int chess_generate(const void *pos, enum gt_gen kind, gt_move *moves)
     switch (kind) {
     case GT_GEN_ALL:
         return gen_legal(p, moves, false, ~(bb_t)0);
-    case GT_GEN_TACTICAL:
+    case GT_GEN_NOISY:
         return gen_legal(p, moves, true, ~(bb_t)0);
     case GT_GEN_CHECKS: {
         int n = gen_legal(p, moves, false, ~(bb_t)0), k = 0;

@@ -2,10 +2,10 @@
  * index, MVV-LVA order, check detection and static exchange evaluation. */
 #include "chess.h"
 
-/* Exchange values in pawn_value units (100). */
+/* Exchange values in eval_unit units (100). */
 static const int see_value[7] = { 0, 100, 300, 300, 500, 900, 0 };
 
-bool chess_is_tactical(const void *pos, gt_move m)
+bool chess_is_noisy(const void *pos, gt_move m)
 {
     const struct chess_pos *p = pos;
     unsigned kind = MV_KIND(m);
@@ -28,7 +28,7 @@ unsigned chess_move_index(const void *pos, gt_move m)
 
 /* Most valuable victim first, then least valuable attacker; a promotion
  * counts as winning the promoted piece minus the pawn. */
-int chess_tactical_order(const void *pos, gt_move m)
+int chess_noisy_order(const void *pos, gt_move m)
 {
     const struct chess_pos *p = pos;
     int victim = MV_KIND(m) == MV_EP ? PAWN : TYPE_OF(p->board[MV_TO(m)]);

@@ -318,7 +318,7 @@ static int c4_generate(const void *vp, enum gt_gen kind, gt_move *moves)
     if (game_over(p))
         return 0; /* the game ended with the last four */
     uint64_t wanted = landing_cells(occupied(p));
-    if (kind == GT_GEN_TACTICAL)
+    if (kind == GT_GEN_NOISY)
         wanted &= winning_cells(p, 0) | winning_cells(p, 1);
     int n = 0;
     for (int i = 0; i < COLS; i++)
@@ -382,7 +382,7 @@ static gt_move c4_move_from_text(const void *vp, const char *text, char *err, si
 }
 
 /* Tactical = wins now or blocks a win now (the same set as TACTICAL). */
-static bool c4_is_tactical(const void *vp, gt_move m)
+static bool c4_is_noisy(const void *vp, gt_move m)
 {
     const struct c4_pos *p = vp;
     return landing_cell(p, m) & (winning_cells(p, 0) | winning_cells(p, 1));
@@ -399,7 +399,7 @@ static unsigned c4_move_index(const void *vp, gt_move m)
 }
 
 /* Own wins before blocks, then the centre. */
-static int c4_tactical_order(const void *vp, gt_move m)
+static int c4_noisy_order(const void *vp, gt_move m)
 {
     const struct c4_pos *p = vp;
     int centre = 3 - abs(move_column(m) - 3);
@@ -440,7 +440,7 @@ static enum gt_outcome c4_no_moves(const void *vp)
 
 /* ---- evaluation ---------------------------------------------------------- */
 
-/* One side's assets, in pawn_value (100) units:
+/* One side's assets, in eval_unit (100) units:
  *   2 per line through each own disc (cell_weight): central discs count;
  *  50 per threat cell (an empty cell that would complete a four), and
  *  50 more when it sits on the side's good rows: by the odd/even theory of
@@ -458,8 +458,9 @@ static int side_score(const struct c4_pos *p, int who)
 }
 
 /* At most 2*13*21 + 100*42 < GT_EVAL_MAX per side, so no clamping needed. */
-static int c4_evaluate(const void *vp)
+static int c4_evaluate(const void *vp, const int32_t *params)
 {
+    (void)params;
     const struct c4_pos *p = vp;
     return side_score(p, p->side) - side_score(p, p->side ^ 1);
 }
@@ -551,12 +552,13 @@ GT_MODULE(connect4) = {
     .description = "Connect Four, 7x6 (the teaching module)",
     .author = "gtsearch authors",
     .dialect = GT_UCI,
+    .side_names = {"x", "o"},
     .startpos = "7/7/7/7/7/7 x",
     .pos_size = sizeof(struct c4_pos),
     .undo_size = 1,
     .max_moves = COLS,
     .move_index_count = 2 * COLS * ROWS,
-    .pawn_value = 100,
+    .eval_unit = 100,
     .init = c4_init,
     .from_text = c4_from_text,
     .to_text = c4_to_text,
@@ -568,9 +570,9 @@ GT_MODULE(connect4) = {
     .is_legal = c4_is_legal,
     .move_to_text = c4_move_to_text,
     .move_from_text = c4_move_from_text,
-    .is_tactical = c4_is_tactical,
+    .is_noisy = c4_is_noisy,
     .move_index = c4_move_index,
-    .tactical_order = c4_tactical_order,
+    .noisy_order = c4_noisy_order,
     .gives_check = NULL, /* no checks: the core's fallback asks in_check */
     .see_ge = NULL,      /* no exchanges: discs are never captured */
     .in_check = c4_in_check,

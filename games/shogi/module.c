@@ -28,7 +28,7 @@ static int sh_generate(const void *pos, enum gt_gen kind, gt_move *moves)
 {
     switch (kind) {
     case GT_GEN_ALL: return shogi_generate(pos, SH_GEN_ALL, moves);
-    case GT_GEN_TACTICAL: return shogi_generate(pos, SH_GEN_TACTICAL, moves);
+    case GT_GEN_NOISY: return shogi_generate(pos, SH_GEN_TACTICAL, moves);
     case GT_GEN_CHECKS: return shogi_generate(pos, SH_GEN_CHECKS, moves);
     }
     return -1;
@@ -61,9 +61,9 @@ static gt_move sh_move_from_text(const void *pos, const char *text, char *err,
     return shogi_move_from_usi(pos, text, err, len);
 }
 
-static bool sh_is_tactical(const void *pos, gt_move m)
+static bool sh_is_noisy(const void *pos, gt_move m)
 {
-    return shogi_is_tactical(pos, m);
+    return shogi_is_noisy(pos, m);
 }
 
 static unsigned sh_move_index(const void *pos, gt_move m)
@@ -71,9 +71,9 @@ static unsigned sh_move_index(const void *pos, gt_move m)
     return shogi_move_index(pos, m);
 }
 
-static int sh_tactical_order(const void *pos, gt_move m)
+static int sh_noisy_order(const void *pos, gt_move m)
 {
-    return shogi_tactical_order(pos, m);
+    return shogi_noisy_order(pos, m);
 }
 
 static bool sh_gives_check(const void *pos, gt_move m)
@@ -102,8 +102,9 @@ static enum gt_outcome sh_rule_outcome(const void *pos, int ply)
     return shogi_rule_outcome(pos, ply);
 }
 
-static int sh_evaluate(const void *pos)
+static int sh_evaluate(const void *pos, const int32_t *params)
 {
+    (void)params;
     return shogi_evaluate(pos);
 }
 
@@ -167,12 +168,14 @@ GT_MODULE(shogi) = {
     .description = "Shogi (Japanese chess): drops, promotions, USI",
     .author = "gtsearch authors",
     .dialect = GT_USI,
+    .side_names = {"sente", "gote"},
+    .flags = GT_FLAG_MATE_BY_CHECKS,
     .startpos = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
     .pos_size = sizeof(struct shogi_pos),
     .undo_size = sizeof(struct shogi_undo),
     .max_moves = SH_MAX_MOVES,
     .move_index_count = SH_MOVE_INDEX_COUNT,
-    .pawn_value = 100,
+    .eval_unit = 100,
     .init = shogi_init,
     .from_text = sh_from_text,
     .to_text = sh_to_text,
@@ -184,9 +187,9 @@ GT_MODULE(shogi) = {
     .is_legal = sh_is_legal,
     .move_to_text = sh_move_to_text,
     .move_from_text = sh_move_from_text,
-    .is_tactical = sh_is_tactical,
+    .is_noisy = sh_is_noisy,
     .move_index = sh_move_index,
-    .tactical_order = sh_tactical_order,
+    .noisy_order = sh_noisy_order,
     .gives_check = sh_gives_check,
     .see_ge = sh_see_ge,
     .in_check = sh_in_check,

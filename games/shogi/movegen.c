@@ -200,7 +200,7 @@ int shogi_generate(const struct shogi_pos *p, enum shogi_gen kind,
     if (kind == SH_GEN_TACTICAL) {
         int n = gen_all(p, false, moves), w = 0;
         for (int i = 0; i < n; i++)
-            if (shogi_is_tactical(p, moves[i])) moves[w++] = moves[i];
+            if (shogi_is_noisy(p, moves[i])) moves[w++] = moves[i];
         return w;
     }
     if (kind == SH_GEN_BOARD) return gen_all(p, false, moves);

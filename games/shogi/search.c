@@ -72,7 +72,7 @@ enum gt_zugzwang_risk shogi_zugzwang_risk(const struct shogi_pos *p)
 }
 
 /* MVV-LVA, promotions counted as a gain. */
-int shogi_tactical_order(const struct shogi_pos *p, gt_move m)
+int shogi_noisy_order(const struct shogi_pos *p, gt_move m)
 {
     if (m & SH_MOVE_DROP) return 0;
     int pc = p->board[SH_MOVE_FROM(m)], cap = p->board[SH_MOVE_TO(m)];

@@ -149,7 +149,7 @@ int shogi_generate_checks(const struct shogi_pos *p, gt_move *moves);
 bool shogi_piece_attacks(const uint8_t *board, int pc, int from, int target,
                          int vacated);
 bool shogi_is_legal(const struct shogi_pos *p, gt_move m);
-bool shogi_is_tactical(const struct shogi_pos *p, gt_move m);
+bool shogi_is_noisy(const struct shogi_pos *p, gt_move m);
 
 /* ---- text (sfen.c, usi.c) ----------------------------------------------- */
 int shogi_from_sfen(struct shogi_pos *p, const char *text, char *err,
@@ -170,7 +170,7 @@ bool shogi_null_ok(const struct shogi_pos *p);
 enum gt_zugzwang_risk shogi_zugzwang_risk(const struct shogi_pos *p);
 int shogi_evaluate(const struct shogi_pos *p);
 int shogi_piece_value(int type);
-int shogi_tactical_order(const struct shogi_pos *p, gt_move m);
+int shogi_noisy_order(const struct shogi_pos *p, gt_move m);
 bool shogi_see_ge(const struct shogi_pos *p, gt_move m, int threshold);
 unsigned shogi_move_index(const struct shogi_pos *p, gt_move m);
 #define SH_MOVE_INDEX_COUNT (42 * 81)

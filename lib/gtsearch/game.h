@@ -1,11 +1,13 @@
 /* gtsearch/game.h -- the plugin interface between the search core and a game.
+ * SPDX-License-Identifier: MIT
  *
  * A game module is one constant table of hooks, `struct gt_game`, exported
  * under the name `gt_module` (use the GT_MODULE macro below).  The core
  * never sees the game's types: a position is `pos_size` bytes of memory that
  * the game lays out as it likes, and a move is a 32-bit integer whose
  * encoding the game chooses.  This header is the whole contract: a module
- * includes nothing else from gtsearch and links against nothing of it.
+ * includes nothing else from gtsearch and links against nothing of it
+ * (build it with `pkg-config --cflags gtsearch` only).
  *
  * Rules that hold for every hook:
  *  - The core owns all memory.  It allocates positions (pos_size bytes) and
@@ -18,7 +20,12 @@
  *    live in one process).  Constant tables may be built by `init`.
  *  - Hooks marked OPTIONAL may be NULL; the comment says what the core does.
  *  - Scores are from the side to move's point of view, in the game's own
- *    units (see pawn_value), and stay within +-GT_EVAL_MAX.
+ *    units (see eval_unit), and stay within +-GT_EVAL_MAX.
+ *  - Side 0 is the side that moves first; `side_names` says what the game
+ *    calls it (white in chess, sente in shogi, black in Othello).
+ *
+ * doc/writing-a-game.md is the tutorial; doc/abi2.md says what changed
+ * since version 1 and how to port a module.
  */
 #ifndef GTSEARCH_GAME_H
 #define GTSEARCH_GAME_H
@@ -29,35 +36,47 @@
 
 /* The interface version.  A module stores it in `abi_version`; the core
  * refuses a module built for another version, with a message naming both. */
-#define GT_ABI_VERSION 1
+#define GT_ABI_VERSION 2
 
 /* Export a module's table: `GT_MODULE(mygame) = { ... };` in a module whose
  * libtool name is mygame.la.  The name prefix keeps several modules apart
- * when they are linked into one program (libltdl's `name_LTX_symbol`). */
+ * when they are linked into one program (libltdl's `name_LTX_symbol`); the
+ * core looks for `mygame_LTX_gt_module`, then plain `gt_module`. */
 #define GT_MODULE(name) const struct gt_game name##_LTX_gt_module
 
 /* Moves.  0 is "no move" and UINT32_MAX is reserved for the core's virtual
- * null move; every other value is the game's to define. */
+ * null move (a pass that exists only inside the search); every other value
+ * is the game's to define, including its own real pass if the rules have
+ * one (see pass_move). */
 typedef uint32_t gt_move;
 #define GT_MOVE_NONE ((gt_move)0)
 #define GT_MOVE_NULL ((gt_move)UINT32_MAX)
 
-/* Score bounds.  Evaluations stay inside +-GT_EVAL_MAX; the core puts mate
- * scores (GT_MATE - plies to mate) above it. */
+/* Score bounds.  Evaluations stay inside +-GT_EVAL_MAX.  Above it lie the
+ * scores the core gives decided games: won games of a game with a margin
+ * (see final_margin) between GT_EVAL_MAX and GT_EVAL_MAX + GT_MARGIN_MAX
+ * plus a little, larger margins higher; won games without one at GT_MATE
+ * less the plies to the end (mate scores).  Losses mirror them. */
 #define GT_EVAL_MAX 20000
+#define GT_MARGIN_MAX 10000
 #define GT_MATE 32000
 
-/* The line protocol the game speaks; it also names the side fields:
- * side 0 is the side that moves first (white in chess, sente/black in
- * shogi), whose clock UCI calls wtime and USI calls btime. */
+/* The line protocol the game speaks; it also names the clock fields:
+ * UCI calls side 0's clock wtime, USI calls it btime. */
 enum gt_dialect { GT_UCI, GT_USI };
 
 /* What `generate` returns.  Every kind returns LEGAL moves only. */
 enum gt_gen {
-    GT_GEN_ALL,      /* every legal move */
-    GT_GEN_TACTICAL, /* legal moves that change material (captures,
-                        promotions): what quiescence search looks at.
-                        The core never asks for this while in check. */
+    GT_GEN_ALL,      /* every legal move, the game's real pass included */
+    GT_GEN_NOISY,    /* the legal moves whose effect the static evaluation
+                        judges worst (chess: captures and promotions): what
+                        quiescence searches at the horizon.  The set must
+                        dry up quickly along any line (quiescence runs
+                        until it is empty or the stand-pat score holds);
+                        a game whose every move is sweeping (Othello flips
+                        discs on every move) returns none, or only the few
+                        that decide (corners).  The core never asks for
+                        this while in check. */
     GT_GEN_CHECKS    /* legal moves that give check (mate solver).  A game
                         that does not support it returns -1 and the core
                         filters GT_GEN_ALL through gives_check. */
@@ -88,6 +107,49 @@ struct gt_option_spec {
     const char *const *vars;   /* GT_OPT_COMBO choices, NULL-terminated */
 };
 
+/* A named integer parameter: the game's evaluation weights (eval_params)
+ * and the core's search margins share this shape, so that one tuner can
+ * adjust either. */
+struct gt_param {
+    const char *name;          /* unique, [A-Za-z0-9_]: "knight_mg" */
+    int32_t value;             /* the compiled-in value */
+    int32_t min, max;          /* the range a tuner may explore */
+};
+
+/* Flags of a game (the `flags` field). */
+enum gt_game_flag {
+    /* perft counts a game that ends before the last ply (generate returns
+     * no move) as one leaf, as Othello's published counts do.  Without
+     * it, perft counts move sequences of exactly the asked length, as
+     * chess and shogi counts do: an ended game adds nothing. */
+    GT_FLAG_PERFT_ENDED_IS_LEAF = 1u << 0,
+    /* In this game's mate problems every attacker move is a check (shogi's
+     * tsume rule); `mate` and `go mate` default to it.  Without it the
+     * attacker may play any move (a chess "mate in N"). */
+    GT_FLAG_MATE_BY_CHECKS = 1u << 1,
+};
+
+/* A game's own notation beside its protocol text: what people write in
+ * records, books and test suites (chess: SAN; shogi: KIF, CSA), or what
+ * another program speaks (gnushogi's move and board text).  The core's
+ * tools look notations up by name; the first one a game lists is its
+ * record notation (PGN movetext, EPD bm/am, opening files).  Nothing in
+ * the core knows any notation's syntax. */
+struct gt_notation {
+    const char *name;          /* short, lower case: "san", "kif", "csa" */
+    const char *title;         /* one line for humans */
+    /* A legal move of pos as text in this notation (pos before the move). */
+    void (*move_to_text)(const void *pos, gt_move m, char *buf, size_t len);
+    /* Parse text into a legal move of pos; GT_MOVE_NONE with a message in
+     * err when it is not one (ambiguous, illegal, malformed). */
+    gt_move (*move_from_text)(const void *pos, const char *text, char *err,
+                              size_t err_len);
+    /* OPTIONAL: the position in this notation (a board diagram, an edit
+     * command sequence); may span lines.  Returns 0, or -1 when the buffer
+     * is too small or the notation cannot say this position. */
+    int (*position_to_text)(const void *pos, char *buf, size_t len);
+};
+
 struct gt_game {
     /* ---- identity ------------------------------------------------------ */
     int abi_version;           /* GT_ABI_VERSION; checked before anything */
@@ -95,6 +157,8 @@ struct gt_game {
     const char *description;   /* one line for --list-games */
     const char *author;        /* `id author` */
     enum gt_dialect dialect;
+    const char *side_names[2]; /* lower case: {"white", "black"}; used in
+                                  messages, records and the referee */
     const char *startpos;      /* start position in this game's text form */
     size_t pos_size;           /* bytes of one position */
     size_t undo_size;          /* bytes of one undo record for make/unmake */
@@ -102,7 +166,14 @@ struct gt_game {
     unsigned move_index_count; /* move_index() returns less than this; each
                                   search thread keeps a table of its
                                   square, so keep it to a few thousand */
-    int pawn_value;            /* eval units of one pawn: scales margins */
+    int eval_unit;             /* evaluation units of one unit of advantage,
+                                  the step every search margin is written
+                                  in (a pawn in chess, a disc in Othello);
+                                  `score cp` prints score * 100 / eval_unit */
+    unsigned flags;            /* enum gt_game_flag bits */
+    gt_move pass_move;         /* the game's real pass, a move like any other
+                                  in generate/make/unmake, or GT_MOVE_NONE
+                                  for a game that has none (see below) */
 
     /* OPTIONAL: build constant tables once, before any other hook.  Called
      * once per process per module, before the first position is set;
@@ -117,15 +188,19 @@ struct gt_game {
     int (*from_text)(void *pos, const char *text, char *err, size_t err_len);
     /* Write the position as text that from_text reads back. */
     void (*to_text)(const void *pos, char *buf, size_t len);
-    /* Hash key of everything that makes two positions the same for search:
-     * pieces, side to move, rights, hands.  Updated incrementally. */
+    /* Hash key of everything that makes two positions the same for search
+     * (pieces, side to move, rights, hands): equal positions must have
+     * equal keys, and different ones should almost never.  How the game
+     * computes it (kept up to date by make, or from scratch) is its own
+     * business; the core only compares keys. */
     uint64_t (*key)(const void *pos);
-    /* 0 when the first player is to move, 1 otherwise. */
+    /* 0 when side 0 is to move, 1 otherwise. */
     int (*side)(const void *pos);
 
     /* ---- moves --------------------------------------------------------- */
     /* Write the legal moves of the given kind to `moves` (room for
-     * max_moves) and return how many; -1 for an unsupported kind. */
+     * max_moves) and return how many; -1 for an unsupported kind.  Zero
+     * moves of GT_GEN_ALL means the game has ended: no_moves says how. */
     int (*generate)(const void *pos, enum gt_gen kind, gt_move *moves);
     /* Play a legal move.  `undo` is undo_size bytes of the core's memory in
      * which the game saves what unmake needs; the core keeps it untouched
@@ -144,16 +219,15 @@ struct gt_game {
      * "bad square 'z9'"). */
     gt_move (*move_from_text)(const void *pos, const char *text, char *err,
                               size_t err_len);
-    /* Does the move change material (capture, promotion)?  Tactical moves
-     * are searched first and are not reduced. */
-    bool (*is_tactical)(const void *pos, gt_move m);
+    /* Is the move noisy (see GT_GEN_NOISY)?  Noisy moves are ordered
+     * first, are not reduced and are not pruned as quiet moves are. */
+    bool (*is_noisy)(const void *pos, gt_move m);
     /* Index of a move for history tables: same piece kind and destination
      * should give the same index.  Below move_index_count. */
     unsigned (*move_index)(const void *pos, gt_move m);
-    /* OPTIONAL: ordering value of a tactical move, higher first (e.g.
-     * victim value * 16 - attacker).  NULL: tactical moves keep
-     * generation order. */
-    int (*tactical_order)(const void *pos, gt_move m);
+    /* OPTIONAL: ordering value of a noisy move, higher first (e.g.
+     * victim value * 16 - attacker).  NULL: generation order. */
+    int (*noisy_order)(const void *pos, gt_move m);
     /* OPTIONAL: does the move give check?  NULL: the core makes the move
      * and asks in_check. */
     bool (*gives_check)(const void *pos, gt_move m);
@@ -162,25 +236,61 @@ struct gt_game {
      * NULL: the core assumes yes (no exchange pruning). */
     bool (*see_ge)(const void *pos, gt_move m, int threshold);
 
-    /* ---- outcomes ------------------------------------------------------ */
+    /* ---- the end of the game ------------------------------------------- */
+    /* A game ends in one of two ways, and each has its hook:
+     *  - by the moves available: generate(GT_GEN_ALL) returns no move
+     *    (checkmate, stalemate, Othello's "neither side can place a
+     *    disc") and no_moves gives the result;
+     *  - by a rule that does not look at the moves: rule_outcome
+     *    (repetition, move-count rules, insufficient material, a line of
+     *    four, an entering-king declaration).
+     * A rule that does depend on the moves belongs in generate (return no
+     * move) and no_moves, never in rule_outcome.  Perft sees only the
+     * first kind (see GT_FLAG_PERFT_ENDED_IS_LEAF). */
     bool (*in_check)(const void *pos);
     /* The result for the side to move when generate(GT_GEN_ALL) is empty:
      * chess gives GT_LOSS in check and GT_DRAW otherwise (stalemate);
-     * shogi always GT_LOSS. */
+     * shogi always GT_LOSS; Othello compares the discs. */
     enum gt_outcome (*no_moves)(const void *pos);
-    /* Rule results that do not depend on the moves available: repetition,
-     * move-count rules, insufficient material, a line of four, an entering-
-     * king declaration (GT_WIN for the side to move).  `ply` is the number
-     * of plies since the search root: a repetition of a position reached
-     * within those plies may be scored a draw at once (the side could have
-     * avoided it), while older history needs the full count.  The core
-     * calls this at every node before generating moves, and at the root
-     * (ply 0) to answer `bestmove win`. */
+    /* Rule results that do not depend on the moves available.  `ply` is
+     * the number of plies since the search root: a repetition of a
+     * position reached within those plies may be scored a draw at once
+     * (the side could have avoided it), while older history needs the full
+     * count.  The core calls this at every node before generating moves,
+     * and at the root (ply 0) to answer `bestmove win`. */
     enum gt_outcome (*rule_outcome)(const void *pos, int ply);
+    /* OPTIONAL: the margin of a finished game, for games whose result has
+     * one (disc count, points): called where no_moves or rule_outcome gave
+     * GT_WIN or GT_LOSS, it returns how large the win is, in eval units,
+     * at least 1 (the core clamps it to GT_MARGIN_MAX).  The search then
+     * prefers the largest win and the smallest loss, and among equal
+     * margins the fastest win.  NULL: a win is a win (mate scores: the
+     * fastest win is best). */
+    int (*final_margin)(const void *pos);
+    /* OPTIONAL: the rule that ended the game, for messages and records:
+     * "checkmate", "stalemate", "threefold repetition", "four in a row".
+     * Called on a position where the game has ended, with the outcome the
+     * other hooks gave.  NULL: the core says "no legal move" or "game
+     * rule". */
+    const char *(*end_reason)(const void *pos, enum gt_outcome o);
 
     /* ---- evaluation ---------------------------------------------------- */
-    /* Static score for the side to move, within +-GT_EVAL_MAX. */
-    int (*evaluate)(const void *pos);
+    /* Static score for the side to move, within +-GT_EVAL_MAX.  `params`
+     * holds one value per entry of eval_params, in order: the compiled-in
+     * values unless the user loaded others.  NULL means the compiled-in
+     * values (and is what a game without eval_params always gets). */
+    int (*evaluate)(const void *pos, const int32_t *params);
+    /* OPTIONAL: the evaluation's weights as data, ended by an entry whose
+     * name is NULL.  The engine passes their values to evaluate and
+     * eval_trace, and a tuner adjusts them. */
+    const struct gt_param *eval_params;
+    /* OPTIONAL (with eval_params): the evaluation's trace.  Write into
+     * coef[i] the coefficient of params[i] in the score of pos (for the
+     * side to move), so that the score is close to sum(coef[i] *
+     * params[i]) plus what no parameter explains, and return the score
+     * evaluate would.  A tapered weight is two parameters whose
+     * coefficients carry the phase.  The tuner's gradients come from it. */
+    int (*eval_trace)(const void *pos, const int32_t *params, double *coef);
 
     /* ---- the null move ------------------------------------------------- */
     /* OPTIONAL (both or neither): pass the turn inside the search.  Flip
@@ -188,8 +298,9 @@ struct gt_game {
      * en-passant square) and reset what the rules count per side (shogi:
      * continuous-check counters and the repetition view, or a null inside a
      * checking sequence looks like perpetual check).  The core never makes
-     * a null move while in check or right after another null move.  NULL:
-     * the core never tries null-move pruning in this game. */
+     * a null move while in check, right after another null move, or right
+     * after the game's real pass.  NULL: the core never tries null-move
+     * pruning in this game. */
     void (*make_null)(void *pos, void *undo);
     void (*unmake_null)(void *pos, const void *undo);
     /* OPTIONAL: may the side to move pass here at all?  Cheap, called
@@ -205,6 +316,12 @@ struct gt_game {
      * return the one to use (at least 1).  NULL: the core's r. */
     int (*null_reduction)(const void *pos, int depth, int margin, int r);
 
+    /* ---- notation ------------------------------------------------------ */
+    /* OPTIONAL: the game's notations, ended by an entry whose name is
+     * NULL; the first is its record notation.  NULL: records and suites
+     * use the protocol text. */
+    const struct gt_notation *notations;
+
     /* ---- options and tools --------------------------------------------- */
     /* OPTIONAL: the game's own engine options, ended by an entry whose name
      * is NULL, and the hook that applies a value to a position.  The core
@@ -217,5 +334,14 @@ struct gt_game {
     const char *const *bench_positions;
     int bench_depth;
 };
+
+/* Games with a real pass (Othello, Go, ...): the game picks a value for it
+ * (pass_move), generate lists it where the rules allow it (Othello: only
+ * when no disc can be placed, so it is then the only move), make and
+ * unmake play it, and its protocol text is the game's ("pass").  The core
+ * knows it when it sees it: no null move right after it (the two would
+ * cancel), no history credit for it, and, as for any move that is the
+ * only legal one, the engine plays it at once under a clock.  Repetition
+ * stays the game's business: a pass changes only the side to move. */
 
 #endif /* GTSEARCH_GAME_H */

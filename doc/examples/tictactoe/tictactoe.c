@@ -81,7 +81,7 @@ static int generate(const void *pos, enum gt_gen kind, gt_move *moves)
     int n = 0;
     if (kind == GT_GEN_CHECKS)
         return -1;
-    if (kind == GT_GEN_TACTICAL || decided(p))
+    if (kind == GT_GEN_NOISY || decided(p))
         return 0;
     for (int i = 0; i < 9; i++)
         if (!((p->x | p->o) >> i & 1))
@@ -133,7 +133,7 @@ static gt_move move_from_text(const void *pos, const char *t, char *err, size_t 
     return m;
 }
 
-static bool is_tactical(const void *pos, gt_move m) { (void)pos; (void)m; return false; }
+static bool is_noisy(const void *pos, gt_move m) { (void)pos; (void)m; return false; }
 static unsigned move_index(const void *pos, gt_move m) { (void)pos; return m - 1; }
 static bool in_check(const void *pos) { (void)pos; return false; }
 
@@ -148,7 +148,12 @@ static enum gt_outcome rule_outcome(const void *pos, int ply)
     return decided(pos) ? GT_LOSS : GT_ONGOING;
 }
 
-static int evaluate(const void *pos) { (void)pos; return 0; }
+static int evaluate(const void *pos, const int32_t *params)
+{
+    (void)pos;
+    (void)params;
+    return 0;
+}
 
 static void make_null(void *pos, void *undo) { (void)undo; ((struct ttt *)pos)->side ^= 1; }
 static void unmake_null(void *pos, const void *undo) { (void)undo; ((struct ttt *)pos)->side ^= 1; }
@@ -161,12 +166,13 @@ GT_MODULE(tictactoe) = {
     .description = "Tic-tac-toe (a test module)",
     .author = "the gtsearch authors",
     .dialect = GT_UCI,
+    .side_names = {"x", "o"},
     .startpos = "......... x",
     .pos_size = sizeof(struct ttt),
     .undo_size = 0,
     .max_moves = 9,
     .move_index_count = 9,
-    .pawn_value = 100,
+    .eval_unit = 100,
     .from_text = from_text,
     .to_text = to_text,
     .key = key,
@@ -177,7 +183,7 @@ GT_MODULE(tictactoe) = {
     .is_legal = is_legal,
     .move_to_text = move_to_text,
     .move_from_text = move_from_text,
-    .is_tactical = is_tactical,
+    .is_noisy = is_noisy,
     .move_index = move_index,
     .in_check = in_check,
     .no_moves = no_moves,
