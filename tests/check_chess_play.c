@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
+#include "engine/engine.h"
 
 extern const struct gt_game chess_LTX_gt_module;
 #define CHESS (&chess_LTX_gt_module)

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
-#include "search.h"
+#include "engine/engine.h"
+#include "core/search.h"
 
 extern const struct gt_game connect4_LTX_gt_module;
 #define C4 (&connect4_LTX_gt_module)

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
-#include "epd.h"
+#include "engine/engine.h"
+#include "cli/epd.h"
 
 extern const struct gt_game tictactoe_LTX_gt_module;
 

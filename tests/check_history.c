@@ -3,7 +3,7 @@
 #include <config.h>
 #include <check.h>
 
-#include "history.h"
+#include "core/history.h"
 
 START_TEST(tables_start_at_zero_and_do_not_overlap)
 {

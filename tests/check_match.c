@@ -12,8 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "match.h"
-#include "match_openings.h"
+#include "match/match.h"
+#include "match/match_openings.h"
 
 extern const struct gt_game tictactoe_LTX_gt_module;
 static const struct gt_game *const ttt = &tictactoe_LTX_gt_module;

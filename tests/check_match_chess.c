@@ -8,8 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "match.h"
-#include "match_openings.h"
+#include "match/match.h"
+#include "match/match_openings.h"
 
 extern const struct gt_game chess_LTX_gt_module;
 static const struct gt_game *const chess = &chess_LTX_gt_module;

@@ -3,7 +3,7 @@
 #include <check.h>
 #include <math.h>
 
-#include "match_elo.h"
+#include "match/match_elo.h"
 
 /* W 60, L 40, D 100 (N 200):
  *   s   = (60 + 100/2) / 200 = 110/200 = 0.55

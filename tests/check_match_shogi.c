@@ -13,8 +13,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "match.h"
-#include "match_gnushogi.h"
+#include "match/match.h"
+#include "match/match_gnushogi.h"
 
 extern const struct gt_game shogi_LTX_gt_module;
 static const struct gt_game *const shogi = &shogi_LTX_gt_module;

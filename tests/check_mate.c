@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mate.h"
+#include "mate/mate.h"
 #include "protocol_io.h"
 
 extern const struct gt_game chess_LTX_gt_module, shogi_LTX_gt_module;

@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
-#include "epd.h"
-#include "nullmove.h"
+#include "engine/engine.h"
+#include "cli/epd.h"
+#include "core/nullmove.h"
 
 extern const struct gt_game chess_LTX_gt_module;
 #define CHESS (&chess_LTX_gt_module)
@@ -113,11 +113,15 @@ START_TEST(reduction)
 }
 END_TEST
 
+/* A pass proves neither a mate nor a won game with a margin: both are
+ * decided scores, above every evaluation. */
 START_TEST(mate_scores_are_clamped)
 {
     ck_assert_int_eq(gt_null_cut_score(GT_MATE - 7, 120), 120);
     ck_assert_int_eq(gt_null_cut_score(GT_MATE_IN_MAX, -40), -40);
-    ck_assert_int_eq(gt_null_cut_score(GT_MATE_IN_MAX - 1, 10), GT_MATE_IN_MAX - 1);
+    ck_assert_int_eq(gt_null_cut_score(GT_EVAL_MAX + 600, 10), 10);
+    ck_assert_int_eq(gt_null_cut_score(GT_DECIDED, 10), 10);
+    ck_assert_int_eq(gt_null_cut_score(GT_EVAL_MAX, 10), GT_EVAL_MAX);
     ck_assert_int_eq(gt_null_cut_score(350, 120), 350);
 }
 END_TEST

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "options.h"
+#include "engine/options.h"
 
 static const char *const styles[] = {"Solid", "Normal", "Risky", NULL};
 static const struct gt_option_spec specs[] = {

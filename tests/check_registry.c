@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "registry.h"
+#include "cli/registry.h"
 
 extern const struct gt_game tictactoe_LTX_gt_module;
 

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
-#include "search.h"
+#include "engine/engine.h"
+#include "core/search.h"
 
 extern const struct gt_game tictactoe_LTX_gt_module;
 #define TTT (&tictactoe_LTX_gt_module)

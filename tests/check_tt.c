@@ -4,8 +4,8 @@
 #include <check.h>
 #include <stdlib.h>
 
-#include "search.h"
-#include "tt.h"
+#include "core/search.h"
+#include "core/tt.h"
 
 START_TEST(store_and_probe)
 {

@@ -27,7 +27,7 @@ TESTS += tests/check_chess_play
 tests_check_chess_play_SOURCES = tests/check_chess_play.c tests/check_main.c \
 	games/chess/module.c
 tests_check_chess_play_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_check_chess_play_LDADD = games/chess/libchess.la lib/libgtsearch.la $(CHECK_LIBS)
+tests_check_chess_play_LDADD = games/chess/libchess.la $(GT_ROOMS) $(CHECK_LIBS)
 
 # Null-move pruning, guard by guard, and the chess zugzwang and mate suites.
 check_PROGRAMS += tests/check_nullmove
@@ -36,4 +36,4 @@ tests_check_nullmove_SOURCES = tests/check_nullmove.c tests/check_main.c \
 	games/chess/module.c
 tests_check_nullmove_CPPFLAGS = $(AM_CPPFLAGS) -DTEST_DATA_DIR='"$(abs_top_srcdir)/tests/data"'
 tests_check_nullmove_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_check_nullmove_LDADD = games/chess/libchess.la lib/libgtsearch.la $(CHECK_LIBS)
+tests_check_nullmove_LDADD = games/chess/libchess.la $(GT_ROOMS) $(CHECK_LIBS)

@@ -8,7 +8,7 @@ tests_module_tictactoe_la_LDFLAGS = $(MODULE_LDFLAGS) -rpath /nowhere
 # The core's suites share one main() (check_main.c) and, where they need a
 # game, link the tic-tac-toe module's code directly.
 CORE_TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-CORE_TEST_LDADD = lib/libgtsearch.la $(CHECK_LIBS)
+CORE_TEST_LDADD = $(GT_ROOMS) $(CHECK_LIBS)
 core_tests = tests/check_options tests/check_tt tests/check_history tests/check_registry \
 	tests/check_protocol tests/check_search tests/check_epd
 check_PROGRAMS += $(core_tests)
@@ -33,7 +33,7 @@ tests_check_registry_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DTEST_MODULE='"$(abs_top_builddir)/tests/module/tictactoe.la"'
 tests_check_registry_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_check_registry_LDADD = $(CORE_TEST_LDADD)
-tests_check_registry_DEPENDENCIES = lib/libgtsearch.la tests/module/tictactoe.la
+tests_check_registry_DEPENDENCIES = $(GT_ROOMS) tests/module/tictactoe.la
 
 tests_check_protocol_SOURCES = tests/check_protocol.c tests/check_main.c \
 	tests/protocol_io.c doc/examples/tictactoe/tictactoe.c

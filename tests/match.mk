@@ -14,21 +14,21 @@ EXTRA_DIST += tests/fake-engine.sh tests/match-cli.sh tests/match-gnushogi.sh
 tests_check_match_SOURCES = tests/check_match.c tests/check_main.c doc/examples/tictactoe/tictactoe.c
 tests_check_match_CPPFLAGS = $(MATCH_TEST_CPPFLAGS)
 tests_check_match_CFLAGS = $(MATCH_TEST_CFLAGS)
-tests_check_match_LDADD = lib/libgtsearch.la $(CHECK_LIBS)
+tests_check_match_LDADD = $(GT_ROOMS) $(CHECK_LIBS)
 
 tests_check_match_elo_SOURCES = tests/check_match_elo.c tests/check_main.c
 tests_check_match_elo_CFLAGS = $(MATCH_TEST_CFLAGS)
-tests_check_match_elo_LDADD = lib/libgtsearch.la $(CHECK_LIBS)
+tests_check_match_elo_LDADD = $(GT_ROOMS) $(CHECK_LIBS)
 
 tests_check_match_chess_SOURCES = tests/check_match_chess.c tests/check_main.c \
 	games/chess/module.c
 tests_check_match_chess_CPPFLAGS = $(MATCH_TEST_CPPFLAGS) \
 	-DTEST_DATA_DIR='"$(abs_top_srcdir)/tests/data"'
 tests_check_match_chess_CFLAGS = $(MATCH_TEST_CFLAGS)
-tests_check_match_chess_LDADD = lib/libgtsearch.la games/chess/libchess.la $(CHECK_LIBS)
+tests_check_match_chess_LDADD = $(GT_ROOMS) games/chess/libchess.la $(CHECK_LIBS)
 
 tests_check_match_shogi_SOURCES = tests/check_match_shogi.c tests/check_main.c \
 	games/shogi/module.c
 tests_check_match_shogi_CPPFLAGS = $(MATCH_TEST_CPPFLAGS)
 tests_check_match_shogi_CFLAGS = $(MATCH_TEST_CFLAGS)
-tests_check_match_shogi_LDADD = lib/libgtsearch.la games/shogi/libshogi.la $(CHECK_LIBS)
+tests_check_match_shogi_LDADD = $(GT_ROOMS) games/shogi/libshogi.la $(CHECK_LIBS)

@@ -6,6 +6,6 @@ tests_check_mate_SOURCES = tests/check_mate.c tests/check_main.c tests/protocol_
 	games/chess/module.c games/shogi/module.c
 tests_check_mate_CPPFLAGS = $(AM_CPPFLAGS) -DTEST_DATA_DIR='"$(abs_top_srcdir)/tests/data"'
 tests_check_mate_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_check_mate_LDADD = lib/libgtsearch.la games/chess/libchess.la \
+tests_check_mate_LDADD = $(GT_ROOMS) games/chess/libchess.la \
 	games/shogi/libshogi.la $(CHECK_LIBS)
 EXTRA_DIST += tests/bench/mates.sh doc/mate.md

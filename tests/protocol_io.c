@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
-#include "protocol.h"
+#include "engine/engine.h"
+#include "cli/protocol.h"
 
 char *run_script(const struct gt_game *g, const char *script)
 {

@@ -23,13 +23,11 @@ if ! ${MAKE:-make} -C "$abs_top_builddir" install DESTDIR="$tmp/root" \
 fi
 prefix=$(sed -n 's/^prefix=//p' "$abs_top_builddir/gtsearch.pc")
 pcdir=$(dirname "$(find "$tmp/root" -name gtsearch.pc | head -n 1)")
-libdir=$(dirname "$(find "$tmp/root" -name 'libgtsearch.so*' | head -n 1)")
 PATH=$tmp/root$prefix/bin:$PATH
 PKG_CONFIG_PATH=$pcdir
 PKG_CONFIG_SYSROOT_DIR=$tmp/root   # -I paths point into the DESTDIR
-LD_LIBRARY_PATH=$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 srcdir=$abs_top_srcdir
-export PATH PKG_CONFIG_PATH PKG_CONFIG_SYSROOT_DIR LD_LIBRARY_PATH srcdir
+export PATH PKG_CONFIG_PATH PKG_CONFIG_SYSROOT_DIR srcdir
 unset GTSEARCH_MODULE_PATH MAKEFLAGS MFLAGS MAKELEVEL CC CFLAGS || true
 
 # Split the tutorial: block N's commands into cmd.N, its expected output

@@ -1,0 +1,29 @@
+# lib/cli/: the program's front end: the command line, the protocol loop,
+# the module registry and the tools (perft, bench, analyse, epd, mate,
+# match's command line).
+pkginclude_HEADERS += lib/gtsearch/game.h
+noinst_LTLIBRARIES += lib/cli/libgtcli.la
+noinst_HEADERS += lib/cli/epd.h lib/cli/mate_tool.h lib/cli/protocol.h \
+	lib/cli/registry.h lib/cli/report.h lib/cli/tools.h
+lib_cli_libgtcli_la_SOURCES = \
+	lib/cli/epd.c \
+	lib/cli/match_cli.c \
+	lib/cli/mate_tool.c \
+	lib/cli/protocol.c \
+	lib/cli/registry.c \
+	lib/cli/report.c \
+	lib/cli/tools.c
+lib_cli_libgtcli_la_CFLAGS = $(AM_CFLAGS) -O2
+
+# The rooms, in link order (a room before those it uses).
+GT_ROOMS = lib/cli/libgtcli.la lib/match/libgtmatch.la lib/engine/libgtengine.la \
+	lib/mate/libgtmate.la lib/core/libgtcore.la
+
+bin_PROGRAMS += gtsearch
+gtsearch_SOURCES = lib/cli/main.c
+# -static: embed the uninstalled libtool libraries (the rooms and the
+# preloaded modules), as libtool's module demo does for its preloading
+# program; system libraries stay shared.
+gtsearch_LDFLAGS = -static -export-dynamic
+gtsearch_LDADD = $(GT_ROOMS) $(LIBS) -dlpreopen force $(BUILTIN_MODULES:%=-dlpreopen %)
+gtsearch_DEPENDENCIES = $(GT_ROOMS) $(BUILTIN_MODULES)

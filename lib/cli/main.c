@@ -1,0 +1,266 @@
+/* main.c -- the gtsearch program: picks a game module, then speaks the
+ * game's protocol on stdin/stdout or runs one of the tools. */
+#include <config.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <ltdl.h>
+
+#include "engine/engine.h"
+#include "epd.h"
+#include "mate_tool.h"
+#include "match/match.h"
+#include "protocol.h"
+#include "registry.h"
+#include "tools.h"
+#include "core/util.h"
+
+enum { EXIT_USAGE = 2 };
+
+static const char usage[] =
+    "Usage: gtsearch [--game NAME|FILE] [--option NAME=VALUE]... [COMMAND [ARGS]]\n"
+    "\n"
+    "A game-tree search engine for any game a module brings.  Without a command\n"
+    "it speaks the game's protocol (UCI or USI) on standard input and output.\n"
+    "\n"
+    "Commands:\n"
+    "  perft DEPTH [--position TEXT] [--divide]   count the legal move tree\n"
+    "  bench [DEPTH]                              search the game's bench positions;\n"
+    "                                             the last line is a node signature\n"
+    "  analyse TEXT [--depth N|--nodes N|--movetime MS]\n"
+    "                                             search one position (TEXT may be\n"
+    "                                             'startpos') and show statistics\n"
+    "  epd FILE [--depth N|--nodes N|--movetime MS] [--threads N] [--dm-plies]\n"
+    "                                             run a test suite (bm, am, dm, id)\n"
+    "  mate TEXT [--plies N] [--nodes N] [--movetime MS] [--checks|--all-moves]\n"
+    "                                             prove the shortest forced mate (df-pn);\n"
+    "                                             attacker moves: all (UCI games) or\n"
+    "                                             checks only (USI games) by default\n"
+    "  match --engine CMD --engine CMD [...] (--tc S[+INC]|--movetime MS|--depth N|...)\n"
+    "                                             referee games between engine programs\n"
+    "                                             (see gtsearch(1), MATCH)\n"
+    "\n"
+    "Options:\n"
+    "  --game NAME|FILE   the game (default chess): a built-in name, an installed\n"
+    "                     module's name, or a module file (.la or .so)\n"
+    "  --option N=V       set an engine option first (e.g. NullMove=false, Hash=64)\n"
+    "  --list-games       list the games and exit\n"
+    "  --help, --version  this text / the version\n"
+    "\n"
+    "Exit status: 0 success, 1 a runtime error, 2 a usage error.\n";
+
+static void list_one(void *ctx, const struct gt_game *g)
+{
+    fprintf(ctx, "  %-10s %s (%s)\n", g->name, g->description ? g->description : "",
+            g->dialect == GT_USI ? "USI" : "UCI");
+}
+
+static void list_games(const struct gt_registry *r, FILE *out)
+{
+    fprintf(out, "Available games:\n");
+    gt_registry_each(r, list_one, out);
+}
+
+static int bad_usage(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "gtsearch: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nTry 'gtsearch --help'.\n");
+    return EXIT_USAGE;
+}
+
+static int parse_count(const char *text, long min, long max, long *out)
+{
+    return gt_parse_long(text, min, max, out);
+}
+
+/* --depth N, --nodes N or --movetime MS at argv[i]: returns the number of
+ * words used (0: not a limit; -1: a bad number, already reported). */
+static int parse_limit(int argc, char **argv, int i, const char **limit, long *value)
+{
+    const char *names[] = {"--depth", "--nodes", "--movetime"};
+    for (int k = 0; k < 3; k++) {
+        if (strcmp(argv[i], names[k]))
+            continue;
+        long max = k == 0 ? GT_MAX_PLY - 1 : 1L << 40;
+        if (i + 1 >= argc || parse_count(argv[i + 1], 1, max, value) < 0) {
+            bad_usage("%s needs a positive number", argv[i]);
+            return -1;
+        }
+        *limit = names[k] + 2;
+        return 2;
+    }
+    return 0;
+}
+
+static int run_command(struct gt_engine *e, int argc, char **argv)
+{
+    const char *cmd = argv[0];
+    long n = 0;
+    if (!strcmp(cmd, "perft")) {
+        const char *position = NULL;
+        bool divide = false;
+        if (argc < 2 || parse_count(argv[1], 1, 64, &n) < 0)
+            return bad_usage("perft needs a depth from 1 to 64%s", "");
+        for (int i = 2; i < argc; i++) {
+            if (!strcmp(argv[i], "--divide"))
+                divide = true;
+            else if (!strcmp(argv[i], "--position") && i + 1 < argc)
+                position = argv[++i];
+            else
+                return bad_usage("perft: unexpected argument '%s'", argv[i]);
+        }
+        if (position && !strcmp(position, "startpos"))
+            position = NULL;
+        return gt_tool_perft(e, (int)n, position, divide, stdout);
+    }
+    if (!strcmp(cmd, "bench")) {
+        if (argc > 2 || (argc == 2 && parse_count(argv[1], 1, GT_MAX_PLY - 1, &n) < 0))
+            return bad_usage("bench takes one optional depth from 1 to 127%s", "");
+        return gt_tool_bench(e, (int)n, stdout);
+    }
+    if (!strcmp(cmd, "analyse") || !strcmp(cmd, "analyze")) {
+        const char *limit = "depth";
+        long value = 10;
+        if (argc < 2)
+            return bad_usage("analyse needs a position text (or 'startpos')%s", "");
+        for (int i = 2; i < argc; i++) {
+            int used = parse_limit(argc, argv, i, &limit, &value);
+            if (used < 0)
+                return EXIT_USAGE;
+            if (!used)
+                return bad_usage("analyse: unexpected argument '%s'", argv[i]);
+            i += used - 1;
+        }
+        const char *position = strcmp(argv[1], "startpos") ? argv[1] : NULL;
+        return gt_tool_analyse(e, position, limit, value, stdout);
+    }
+    if (!strcmp(cmd, "epd")) {
+        struct gt_epd_options opt = {.limit = "depth", .value = 10};
+        if (argc < 2)
+            return bad_usage("epd needs a file%s", "");
+        for (int i = 2; i < argc; i++) {
+            int used = parse_limit(argc, argv, i, &opt.limit, &opt.value);
+            if (used < 0)
+                return EXIT_USAGE;
+            if (used) {
+                i += used - 1;
+            } else if (!strcmp(argv[i], "--dm-plies"))
+                opt.dm_in_plies = true;
+            else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
+                char err[256];
+                if (gt_engine_set_option(e, "Threads", argv[++i], err, sizeof err) < 0)
+                    return bad_usage("epd: %s", err);
+            } else
+                return bad_usage("epd: unexpected argument '%s'", argv[i]);
+        }
+        return gt_epd_run(e, argv[1], &opt, stdout);
+    }
+    if (!strcmp(cmd, "mate")) {
+        struct gt_mate_limits lim = {0};
+        enum gt_mate_rule rule = GT_MATE_RULE_DEFAULT;
+        if (argc < 2)
+            return bad_usage("mate needs a position text (or 'startpos')%s", "");
+        for (int i = 2; i < argc; i++) {
+            const char *a = argv[i];
+            long max = !strcmp(a, "--plies") ? GT_MATE_MAX_PLY : 1L << 40;
+            if (!strcmp(a, "--checks") || !strcmp(a, "--all-moves"))
+                rule = a[2] == 'c' ? GT_MATE_RULE_CHECKS : GT_MATE_RULE_ALL;
+            else if ((!strcmp(a, "--plies") || !strcmp(a, "--nodes") ||
+                      !strcmp(a, "--movetime")) && i + 1 < argc) {
+                if (parse_count(argv[++i], 1, max, &n) < 0)
+                    return bad_usage("mate: bad number '%s'", argv[i]);
+                if (a[2] == 'p') lim.max_plies = (int)n;
+                else if (a[2] == 'n') lim.nodes = (uint64_t)n;
+                else lim.time_ms = n;
+            } else
+                return bad_usage("mate: unexpected argument '%s'", a);
+        }
+        return gt_tool_mate(e, strcmp(argv[1], "startpos") ? argv[1] : NULL, rule, &lim,
+                            stdout);
+    }
+    if (!strcmp(cmd, "match"))
+        return gt_match_main(e, argc - 1, argv + 1);
+    return bad_usage("unknown command '%s'", cmd);
+}
+
+int main(int argc, char **argv)
+{
+    const char *game = "chess";
+    const char *options[64];
+    int noptions = 0, first_cmd = argc;
+    bool list = false;
+    char err[512];
+
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help")) {
+            fputs(usage, stdout);
+            return 0;
+        } else if (!strcmp(argv[i], "--version")) {
+            printf("gtsearch %s\n", gt_version());
+            return 0;
+        } else if (!strcmp(argv[i], "--list-games"))
+            list = true;
+        else if (!strcmp(argv[i], "--game") && i + 1 < argc)
+            game = argv[++i];
+        else if (!strcmp(argv[i], "--option") && i + 1 < argc) {
+            if (noptions == 64)
+                return bad_usage("too many --option arguments%s", "");
+            options[noptions++] = argv[++i];
+        } else if (argv[i][0] == '-' && argv[i][1] == '-')
+            return bad_usage("unknown or incomplete option '%s'", argv[i]);
+        else {
+            first_cmd = i;
+            break;
+        }
+    }
+
+    LTDL_SET_PRELOADED_SYMBOLS();
+    struct gt_registry *reg = gt_registry_new(lt_preloaded_symbols, err, sizeof err);
+    if (!reg) {
+        fprintf(stderr, "gtsearch: %s\n", err);
+        return 1;
+    }
+    if (list) {
+        list_games(reg, stdout);
+        gt_registry_free(reg);
+        return 0;
+    }
+    int rc = 0;
+    struct gt_engine *e = NULL;
+    const struct gt_game *g = gt_registry_find(reg, game, err, sizeof err);
+    if (!g) {
+        fprintf(stderr, "gtsearch: %s\n", err);
+        list_games(reg, stderr);
+        rc = EXIT_USAGE;
+        goto out;
+    }
+    e = gt_engine_new(g, err, sizeof err);
+    if (!e) {
+        fprintf(stderr, "gtsearch: %s\n", err);
+        rc = 1;
+        goto out;
+    }
+    for (int i = 0; i < noptions; i++) {
+        char name[128];
+        const char *eq = strchr(options[i], '=');
+        size_t n = eq ? (size_t)(eq - options[i]) : strlen(options[i]);
+        if (n >= sizeof name) n = sizeof name - 1;
+        memcpy(name, options[i], n);
+        name[n] = 0;
+        if (gt_engine_set_option(e, name, eq ? eq + 1 : NULL, err, sizeof err) < 0) {
+            fprintf(stderr, "gtsearch: --option %s: %s\n", options[i], err);
+            rc = EXIT_USAGE;
+            goto out;
+        }
+    }
+    if (first_cmd < argc)
+        rc = run_command(e, argc - first_cmd, argv + first_cmd);
+    else
+        rc = gt_protocol_run(e, stdin, stdout);
+out:
+    gt_engine_free(e);
+    gt_registry_free(reg);
+    return rc;
+}

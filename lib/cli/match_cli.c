@@ -1,0 +1,275 @@
+/* match_cli.c -- the `match` command line.
+ *
+ *   gtsearch [--game NAME] [--option N=V]... match
+ *       --engine CMD [name=NAME] [proto=uci|usi|cecp|gnushogi] [option.NAME=VALUE]...
+ *       --engine CMD ...                      (two or more engines)
+ *       [--games N]          games per pair of engines (default 2)
+ *       [--tc BASE[+INC]]    sudden death: seconds on the clock, increment
+ *       [--byoyomi MS]       per move once the clock is empty (with --tc or
+ *                            alone)
+ *       [--movetime MS] [--nodes N] [--depth N]
+ *                            fixed limits per move (combinable)
+ *       [--timemargin MS]    grace over the clock before a loss on time
+ *                            (default 100)
+ *       [--timeout MS]       without a clock or movetime: no answer in this
+ *                            long is a hang and loses (default 60000)
+ *       [--openings FILE]    FEN/EPD, SFEN or `startpos moves ...` lines;
+ *                            each opening is played twice, colours swapped
+ *       [--concurrency N]    games in parallel (default 1)
+ *       [--sprt [elo0=E] [elo1=E] [alpha=A] [beta=B]]
+ *                            stop when the SPRT decides (defaults 0, 5,
+ *                            0.05, 0.05; two engines only)
+ *       [--draw-after N]     adjudicate a draw after N plies of the game
+ *       [--resign SCORE:MOVES] an engine whose own score is -SCORE or worse
+ *                            for MOVES moves in a row loses
+ *       [--pgn FILE] [--record FILE] [--log FILE]
+ *                            PGN, one line per game, and the engines'
+ *                            protocol traffic and stderr (appended)
+ *
+ * The words after `--engine CMD` that look like KEY=VALUE belong to that
+ * engine.  proto defaults to the game's dialect (UCI for chess and
+ * connect4, USI for shogi), except that a shogi engine whose command
+ * names gnushogi speaks gnushogi's protocol.  The game options given with
+ * --option before `match` (UCI_Chess960, EnteringKingRule) also rule the
+ * referee. */
+#include <config.h>
+#include "match/match.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/engine.h"
+#include "engine/options.h"
+#include "core/util.h"
+
+enum { EXIT_USAGE = 2 };
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "gtsearch match: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nTry 'gtsearch --help'.\n");
+    return EXIT_USAGE;
+}
+
+static int parse_double(const char *text, double min, double max, double *out)
+{
+    char *end;
+    if (!text || !*text)
+        return -1;
+    double v = strtod(text, &end);
+    if (*end || v < min || v > max || v != v)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+/* BASE[+INC] in seconds. */
+static int parse_tc(const char *text, struct gt_match_tc *tc)
+{
+    char base[64];
+    const char *plus = strchr(text, '+');
+    size_t n = plus ? (size_t)(plus - text) : strlen(text);
+    double b, inc = 0;
+    if (n >= sizeof base)
+        return -1;
+    memcpy(base, text, n);
+    base[n] = 0;
+    if (parse_double(base, 0, 1e7, &b) < 0 || (plus && parse_double(plus + 1, 0, 1e5, &inc) < 0))
+        return -1;
+    tc->base_ms = (int64_t)(b * 1000 + 0.5);
+    tc->inc_ms = (int64_t)(inc * 1000 + 0.5);
+    return tc->base_ms > 0 ? 0 : -1;
+}
+
+/* KEY=VALUE words after --engine CMD. */
+static int engine_attr(struct gt_match_engine *e, const char *word)
+{
+    const char *eq = strchr(word, '=');
+    if (!strncmp(word, "name=", 5)) {
+        if (!word[5])
+            return usage_error("empty engine name in '%s'", word);
+        snprintf(e->name, sizeof e->name, "%s", word + 5);
+    } else if (!strncmp(word, "proto=", 6)) {
+        const char *p = word + 6;
+        if (!strcmp(p, "uci"))
+            e->proto = GT_PROTO_UCI;
+        else if (!strcmp(p, "usi"))
+            e->proto = GT_PROTO_USI;
+        else if (!strcmp(p, "cecp") || !strcmp(p, "xboard"))
+            e->proto = GT_PROTO_CECP;
+        else if (!strcmp(p, "gnushogi"))
+            e->proto = GT_PROTO_GNUSHOGI;
+        else
+            return usage_error("unknown protocol in '%s' (uci, usi, cecp or gnushogi)", word);
+    } else if (!strncmp(word, "option.", 7) && eq && eq > word + 7) {
+        if (e->noptions == GT_MATCH_MAX_EOPTIONS)
+            return usage_error("too many engine options at '%s'", word);
+        char *name = strndup(word + 7, (size_t)(eq - word - 7));
+        if (!name)
+            return usage_error("out of memory%s", "");
+        e->opt_name[e->noptions] = name;
+        e->opt_value[e->noptions++] = eq + 1;
+    } else
+        return usage_error("unknown engine setting '%s' (name=, proto=, option.NAME=)", word);
+    return 0;
+}
+
+static int sprt_attr(struct gt_match_config *c, const char *word)
+{
+    const char *eq = strchr(word, '=');
+    double v;
+    if (!eq || parse_double(eq + 1, -2000, 2000, &v) < 0)
+        return usage_error("bad SPRT setting '%s'", word);
+    size_t n = (size_t)(eq - word);
+    if (n == 4 && !strncmp(word, "elo0", 4))
+        c->elo0 = v;
+    else if (n == 4 && !strncmp(word, "elo1", 4))
+        c->elo1 = v;
+    else if ((n == 5 && !strncmp(word, "alpha", 5)) || (n == 4 && !strncmp(word, "beta", 4))) {
+        if (v <= 0 || v >= 0.5)
+            return usage_error("SPRT error rates lie between 0 and 0.5, not '%s'", word);
+        *(word[0] == 'a' ? &c->alpha : &c->beta) = v;
+    } else
+        return usage_error("unknown SPRT setting '%s' (elo0, elo1, alpha, beta)", word);
+    return 0;
+}
+
+static bool is_attr(const char *w) { return w[0] != '-' && strchr(w, '=') != NULL; }
+
+/* Parse the arguments after `match`; returns 0 or an exit status. */
+static int parse_args(struct gt_match_config *c, int argc, char **argv)
+{
+    long v;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+        int rc = 0;
+        if (!strcmp(a, "--engine")) {
+            if (!val)
+                return usage_error("--engine needs a command%s", "");
+            if (c->nengines == GT_MATCH_MAX_ENGINES)
+                return usage_error("at most 16 engines%s", "");
+            struct gt_match_engine *e = &c->engines[c->nengines++];
+            e->cmd = argv[++i];
+            while (i + 1 < argc && is_attr(argv[i + 1]))
+                if ((rc = engine_attr(e, argv[++i])))
+                    return rc;
+            continue;
+        }
+        if (!strcmp(a, "--sprt")) {
+            c->sprt = true;
+            while (i + 1 < argc && is_attr(argv[i + 1]))
+                if ((rc = sprt_attr(c, argv[++i])))
+                    return rc;
+            continue;
+        }
+        if (!val)
+            return usage_error("unknown option or missing value: '%s'", a);
+        i++;
+        if (!strcmp(a, "--games")) {
+            if (gt_parse_long(val, 1, 1000000, &v) < 0)
+                return usage_error("--games needs a number from 1 to 1000000, not '%s'", val);
+            c->games = (int)v;
+        } else if (!strcmp(a, "--tc")) {
+            if (parse_tc(val, &c->tc) < 0)
+                return usage_error("--tc needs SECONDS[+INCREMENT] (e.g. 10+0.1), not '%s'", val);
+        } else if (!strcmp(a, "--byoyomi") || !strcmp(a, "--movetime") ||
+                   !strcmp(a, "--timemargin") || !strcmp(a, "--timeout")) {
+            if (gt_parse_long(val, !strcmp(a, "--timemargin") ? 0 : 1, 1L << 40, &v) < 0)
+                return usage_error("bad number of milliseconds '%s'", val);
+            int64_t *dst = a[2] == 'b' ? &c->tc.byoyomi_ms : a[2] == 'm' ? &c->tc.movetime_ms
+                           : a[6] == 'm' ? &c->tc.margin_ms : &c->tc.hang_ms;
+            *dst = v;
+        } else if (!strcmp(a, "--nodes")) {
+            if (gt_parse_long(val, 1, 1L << 50, &v) < 0)
+                return usage_error("--nodes needs a positive number, not '%s'", val);
+            c->tc.nodes = (uint64_t)v;
+        } else if (!strcmp(a, "--depth")) {
+            if (gt_parse_long(val, 1, 127, &v) < 0)
+                return usage_error("--depth needs a number from 1 to 127, not '%s'", val);
+            c->tc.depth = (int)v;
+        } else if (!strcmp(a, "--concurrency")) {
+            if (gt_parse_long(val, 1, 256, &v) < 0)
+                return usage_error("--concurrency needs a number from 1 to 256, not '%s'", val);
+            c->concurrency = (int)v;
+        } else if (!strcmp(a, "--draw-after")) {
+            if (gt_parse_long(val, 1, 100000, &v) < 0)
+                return usage_error("--draw-after needs a number of plies, not '%s'", val);
+            c->draw_after = (int)v;
+        } else if (!strcmp(a, "--resign")) {
+            long s, m;
+            char head[32];
+            const char *colon = strchr(val, ':');
+            size_t n = colon ? (size_t)(colon - val) : 0;
+            if (!colon || n >= sizeof head)
+                return usage_error("--resign needs SCORE:MOVES (e.g. 600:3), not '%s'", val);
+            memcpy(head, val, n);
+            head[n] = 0;
+            if (gt_parse_long(head, 1, 1000000, &s) < 0 ||
+                gt_parse_long(colon + 1, 1, 1000, &m) < 0)
+                return usage_error("--resign needs SCORE:MOVES (e.g. 600:3), not '%s'", val);
+            c->resign_score = (int)s;
+            c->resign_moves = (int)m;
+        } else if (!strcmp(a, "--openings"))
+            c->openings = val;
+        else if (!strcmp(a, "--pgn"))
+            c->pgn = val;
+        else if (!strcmp(a, "--record"))
+            c->record = val;
+        else if (!strcmp(a, "--log"))
+            c->log = val;
+        else
+            return usage_error("unknown option '%s'", a);
+    }
+    if (c->nengines < 2)
+        return usage_error("a match needs at least two --engine%s", "");
+    const struct gt_match_tc *tc = &c->tc;
+    if (!tc->base_ms && !tc->byoyomi_ms && !tc->movetime_ms && !tc->nodes && !tc->depth)
+        return usage_error("give a time control: --tc, --byoyomi, --movetime, --nodes "
+                           "or --depth%s", "");
+    if (c->sprt && c->nengines != 2)
+        return usage_error("--sprt needs exactly two engines%s", "");
+    if (c->sprt && c->elo1 <= c->elo0)
+        return usage_error("--sprt needs elo1 above elo0%s", "");
+    return 0;
+}
+
+static void free_names(struct gt_match_config *c)
+{
+    for (int i = 0; i < c->nengines; i++)
+        for (int k = 0; k < c->engines[i].noptions; k++)
+            free((char *)c->engines[i].opt_name[k]);
+}
+
+int gt_match_main(struct gt_engine *e, int argc, char **argv)
+{
+    const struct gt_game *g = gt_engine_game(e);
+    struct gt_match_config *c = malloc(sizeof *c);
+    struct gt_match_summary *sum = malloc(sizeof *sum);
+    char err[512];
+    int rc = 1;
+    if (!c || !sum) {
+        fprintf(stderr, "gtsearch match: out of memory\n");
+        goto out;
+    }
+    gt_match_config_default(c, g);
+    rc = parse_args(c, argc, argv);
+    if (rc)
+        goto out;
+    /* The referee plays by the game options the engine object was given. */
+    for (const struct gt_option_spec *s = g->options; s && s->name; s++)
+        if (c->ngameopts < GT_MATCH_MAX_EOPTIONS) {
+            c->gameopts[c->ngameopts].name = s->name;
+            c->gameopts[c->ngameopts++].value = gt_options_str(gt_engine_options(e), s->name);
+        }
+    if (gt_match_run(c, stdout, sum, err, sizeof err) < 0) {
+        fprintf(stderr, "gtsearch match: %s\n", err);
+        rc = 1;
+    }
+out:
+    if (c)
+        free_names(c);
+    free(c);
+    free(sum);
+    return rc;
+}

@@ -1,0 +1,208 @@
+/* registry.c -- the module registry: a uthash table of games by name,
+ * filled from the preloaded built-ins and from modules loaded on demand. */
+#include <config.h>
+#include "registry.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <uthash.h>
+
+#include "core/util.h"
+
+#define NAME_LEN 64
+
+struct entry {
+    char key[NAME_LEN];          /* lower-case game name */
+    const struct gt_game *game;
+    lt_dlhandle handle;
+    UT_hash_handle hh;
+};
+
+struct gt_registry {
+    struct entry *games;
+};
+
+int gt_registry_check_game(const struct gt_game *g, char *err, size_t err_len)
+{
+    /* abi_version is the first field, readable whatever the version. */
+    if (g->abi_version != GT_ABI_VERSION) {
+        gt_errf(err, err_len,
+                "module built for plugin interface version %d; this gtsearch "
+                "speaks version %d: rebuild the module against this gtsearch",
+                g->abi_version, GT_ABI_VERSION);
+        return -1;
+    }
+    const char *missing =
+        !g->name ? "name" : !g->startpos ? "startpos" : !g->from_text ? "from_text"
+        : !g->to_text ? "to_text" : !g->key ? "key" : !g->side ? "side"
+        : !g->generate ? "generate" : !g->make ? "make" : !g->unmake ? "unmake"
+        : !g->is_legal ? "is_legal" : !g->move_to_text ? "move_to_text"
+        : !g->move_from_text ? "move_from_text" : !g->is_noisy ? "is_noisy"
+        : !g->move_index ? "move_index" : !g->in_check ? "in_check"
+        : !g->no_moves ? "no_moves" : !g->rule_outcome ? "rule_outcome"
+        : !g->evaluate ? "evaluate"
+        : (!g->make_null) != (!g->unmake_null) ? "make_null/unmake_null pair"
+        : NULL;
+    if (missing) {
+        gt_errf(err, err_len, "module '%s' lacks the required hook %s",
+                g->name ? g->name : "?", missing);
+        return -1;
+    }
+    if (g->pos_size == 0 || g->max_moves <= 0 || g->move_index_count == 0 ||
+        g->eval_unit <= 0) {
+        gt_errf(err, err_len, "module '%s': pos_size, max_moves, "
+                "move_index_count and eval_unit must be positive", g->name);
+        return -1;
+    }
+    return 0;
+}
+
+/* Take the game table out of an opened module and register it. */
+static const struct gt_game *adopt(struct gt_registry *r, lt_dlhandle h,
+                                   const char *what, char *err, size_t err_len)
+{
+    const struct gt_game *g = lt_dlsym(h, "gt_module");
+    struct entry *e;
+    if (!g) {
+        gt_errf(err, err_len, "%s: not a gtsearch game module (no gt_module symbol)",
+                what);
+        lt_dlclose(h);
+        return NULL;
+    }
+    if (gt_registry_check_game(g, err, err_len) < 0) {
+        lt_dlclose(h);
+        return NULL;
+    }
+    if (g->init && g->init() != 0) {
+        gt_errf(err, err_len, "%s: the module's init failed", what);
+        lt_dlclose(h);
+        return NULL;
+    }
+    char key[NAME_LEN];
+    gt_lower_copy(key, g->name, sizeof key);
+    HASH_FIND_STR(r->games, key, e);
+    if (e) {            /* the same game twice: keep the first */
+        if (e->handle != h)
+            lt_dlclose(h);
+        return e->game;
+    }
+    e = calloc(1, sizeof *e);
+    if (!e) {
+        lt_dlclose(h);
+        gt_errf(err, err_len, "out of memory");
+        return NULL;
+    }
+    memcpy(e->key, key, sizeof key);
+    e->game = g;
+    e->handle = h;
+    HASH_ADD_STR(r->games, key, e);
+    return g;
+}
+
+static int by_name(const struct entry *a, const struct entry *b)
+{
+    return strcmp(a->key, b->key);
+}
+
+struct gt_registry *gt_registry_new(const lt_dlsymlist *preloaded, char *err,
+                                    size_t err_len)
+{
+    if (lt_dlinit() != 0) {
+        gt_errf(err, err_len, "libltdl: %s", lt_dlerror());
+        return NULL;
+    }
+    struct gt_registry *r = calloc(1, sizeof *r);
+    if (!r) {
+        lt_dlexit();
+        gt_errf(err, err_len, "out of memory");
+        return NULL;
+    }
+    /* Installed modules and GTSEARCH_MODULE_PATH are searched for names
+     * that are not built in. */
+    lt_dladdsearchdir(GT_MODULE_DIR);
+    const char *path = getenv("GTSEARCH_MODULE_PATH");
+    if (path && *path)
+        lt_dlinsertsearchdir(lt_dlgetsearchpath(), path);
+    if (preloaded) {
+        lt_dlpreload(preloaded);
+        /* The list holds, for each module, an entry named after its file
+         * ("chess.a") with no address, then its symbols. */
+        for (const lt_dlsymlist *s = preloaded; s->name; s++) {
+            if (s->address || !strcmp(s->name, "@PROGRAM@"))
+                continue;
+            char name[NAME_LEN], buf[256];
+            snprintf(name, sizeof name, "%s", s->name);
+            char *dot = strrchr(name, '.');
+            if (dot)
+                *dot = 0;
+            lt_dlhandle h = lt_dlopenext(name);
+            if (h)
+                adopt(r, h, name, buf, sizeof buf);
+        }
+    }
+    HASH_SORT(r->games, by_name);
+    return r;
+}
+
+void gt_registry_free(struct gt_registry *r)
+{
+    struct entry *e, *tmp;
+    if (!r)
+        return;
+    HASH_ITER(hh, r->games, e, tmp) {
+        HASH_DEL(r->games, e);
+        lt_dlclose(e->handle);
+        free(e);
+    }
+    free(r);
+    lt_dlexit();
+}
+
+static int is_path(const char *what)
+{
+    size_t n = strlen(what);
+    return strchr(what, '/') || (n > 3 && (!strcmp(what + n - 3, ".la") ||
+                                           !strcmp(what + n - 3, ".so")));
+}
+
+const struct gt_game *gt_registry_find(struct gt_registry *r, const char *what,
+                                       char *err, size_t err_len)
+{
+    char key[NAME_LEN];
+    struct entry *e;
+    if (is_path(what)) {
+        lt_dlhandle h = lt_dlopen(what);
+        if (!h) {
+            gt_errf(err, err_len, "cannot load module '%s': %s", what, lt_dlerror());
+            return NULL;
+        }
+        return adopt(r, h, what, err, err_len);
+    }
+    gt_lower_copy(key, what, sizeof key);
+    HASH_FIND_STR(r->games, key, e);
+    if (e)
+        return e->game;
+    /* Not built in: an installed module of that name? */
+    for (const char *p = key; *p; p++)
+        if (!isalnum((unsigned char)*p) && *p != '_' && *p != '-')
+            goto unknown;
+    lt_dlhandle h = lt_dlopenext(key);
+    if (h) {
+        const struct gt_game *g = adopt(r, h, key, err, err_len);
+        if (g)
+            HASH_SORT(r->games, by_name);
+        return g;
+    }
+unknown:
+    gt_errf(err, err_len, "unknown game '%s'", what);
+    return NULL;
+}
+
+void gt_registry_each(const struct gt_registry *r,
+                      void (*fn)(void *ctx, const struct gt_game *g), void *ctx)
+{
+    for (const struct entry *e = r->games; e; e = e->hh.next)
+        fn(ctx, e->game);
+}

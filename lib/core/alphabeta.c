@@ -1,0 +1,356 @@
+/* alphabeta.c -- principal variation search and quiescence, written as
+ * numbered steps.  Every margin is in the game's pawn units (eval_unit),
+ * so one search serves games whose evaluations are scaled differently. */
+#include <config.h>
+#include <stdlib.h>
+
+#include "nullmove.h"
+#include "util.h"
+#include "worker.h"
+
+#define NO_SCORE (-GT_INF - 1)
+#define MAX_QUIETS 64
+
+bool gt_worker_should_stop(struct gt_worker *w)
+{
+    return atomic_load_explicit(&w->ctl->stop, memory_order_relaxed);
+}
+
+/* Count a node; the main thread also enforces the node and time limits.
+ * Returns true when the search must unwind. */
+static bool tick(struct gt_worker *w)
+{
+    w->nodes++;
+    if (w->id == 0) {
+        if (w->lim->nodes && w->nodes >= w->lim->nodes && w->root_depth > 1)
+            atomic_store(&w->ctl->stop, true);
+        if ((w->nodes & 1023) == 0) {
+            atomic_store_explicit(&w->nodes_seen, w->nodes, memory_order_relaxed);
+            if (w->hard_ms && w->root_depth > 1 &&
+                !atomic_load(&w->ctl->pondering) &&
+                gt_now_ms() - atomic_load(&w->ctl->start_ms) >= w->hard_ms)
+                atomic_store(&w->ctl->stop, true);
+        }
+    } else if ((w->nodes & 1023) == 0)
+        atomic_store_explicit(&w->nodes_seen, w->nodes, memory_order_relaxed);
+    return w->root_depth > 1 && gt_worker_should_stop(w);
+}
+
+static bool tt_cuts(const struct gt_tt_entry_view *e, int alpha, int beta)
+{
+    return e->bound == GT_BOUND_EXACT ||
+           (e->bound == GT_BOUND_LOWER && e->score >= beta) ||
+           (e->bound == GT_BOUND_UPPER && e->score <= alpha);
+}
+
+static void make_move(struct gt_worker *w, int ply, gt_move m)
+{
+    struct gt_frame *f = &w->stack[ply];
+    f->move = m;
+    f->move_index = w->g->move_index(w->pos, m);
+    w->g->make(w->pos, m, f->undo);
+}
+
+static void update_pv(struct gt_worker *w, int ply, gt_move m)
+{
+    struct gt_frame *f = &w->stack[ply], *child = &w->stack[ply + 1];
+    f->pv[0] = m;
+    for (int i = 0; i < child->pv_len; i++)
+        f->pv[i + 1] = child->pv[i];
+    f->pv_len = child->pv_len + 1;
+}
+
+/* Quiescence: stand pat, then the game's noisy moves (all moves when in
+ * check) until the position is quiet. */
+static int qsearch(struct gt_worker *w, int alpha, int beta, int ply)
+{
+    const struct gt_game *g = w->g;
+    void *pos = w->pos;
+    struct gt_frame *f = &w->stack[ply];
+
+    f->pv_len = 0;
+    f->best = GT_MOVE_NONE;
+    if (tick(w))
+        return 0;
+    if (ply > w->seldepth)
+        w->seldepth = ply;
+    enum gt_outcome o = g->rule_outcome(pos, ply);
+    if (o != GT_ONGOING)
+        return gt_outcome_score(g, pos, o, ply);
+    bool in_check = g->in_check(pos);
+    if (ply >= GT_MAX_PLY)
+        return in_check ? 0 : g->evaluate(pos, w->p->eval_params);
+
+    uint64_t key = g->key(pos);
+    struct gt_tt_entry_view e;
+    gt_move tt_move = GT_MOVE_NONE;
+    if (gt_tt_probe(w->tt, key, ply, &e)) {
+        if (tt_cuts(&e, alpha, beta))
+            return e.score;
+        tt_move = e.move;
+    }
+
+    int best = -GT_INF;
+    if (!in_check) {
+        best = g->evaluate(pos, w->p->eval_params);
+        if (best >= beta)
+            return best;
+        if (best > alpha)
+            alpha = best;
+    }
+
+    int n = g->generate(pos, in_check ? GT_GEN_ALL : GT_GEN_NOISY, f->moves);
+    if (n == 0 && in_check)
+        return gt_outcome_score(g, pos, g->no_moves(pos), ply);
+    gt_score_moves(w, ply, tt_move, n);
+
+    int old_alpha = alpha;
+    gt_move best_move = GT_MOVE_NONE;
+    for (int i = 0; i < n; i++) {
+        gt_move m = gt_pick_move(f, n, i);
+        /* Captures that lose material cannot raise a quiet score. */
+        if (!in_check && g->see_ge && !g->see_ge(pos, m, 0))
+            continue;
+        make_move(w, ply, m);
+        int score = -qsearch(w, -beta, -alpha, ply + 1);
+        g->unmake(pos, m, f->undo);
+        if (w->root_depth > 1 && gt_worker_should_stop(w))
+            return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                best_move = m;
+                if (score >= beta)
+                    break;
+            }
+        }
+    }
+    enum gt_bound bound = best >= beta ? GT_BOUND_LOWER
+                        : alpha > old_alpha ? GT_BOUND_EXACT : GT_BOUND_UPPER;
+    f->best = best_move;
+    gt_tt_store(w->tt, key, ply, best_move, best, 0, bound);
+    return best;
+}
+
+/* Null-move pruning.  Pass the turn; if the opponent, moving twice in a
+ * row and searched shallower, still cannot bring the score below beta, the
+ * node is cut.  Returns that score, or NO_SCORE when the node must be
+ * searched.  The guards and numbers are in nullmove.c. */
+static int null_move_pruning(struct gt_worker *w, int beta, int depth, int ply,
+                             int eval, bool in_check, bool pv, bool cutnode)
+{
+    const struct gt_game *g = w->g;
+    void *pos = w->pos;
+    struct gt_frame *f = &w->stack[ply];
+    const struct gt_null_node node = {
+        .pos = pos, .in_check = in_check, .pv = pv,
+        .after_null = ply == 0 || w->stack[ply - 1].move == GT_MOVE_NULL ||
+                      gt_is_pass(g, w->stack[ply - 1].move),
+        .depth = depth, .eval = eval, .beta = beta, .ply = ply,
+        .nmp_min_ply = w->nmp_min_ply,
+    };
+    if (gt_null_veto(g, w->p, &node) != GT_NULL_GO)
+        return NO_SCORE;
+    int reduced = depth - 1 - gt_null_reduction(g, w->p, &node);
+
+    w->null.tries++;
+    f->move = GT_MOVE_NULL;
+    g->make_null(pos, f->undo);
+    int score = -gt_alphabeta(w, -beta, -beta + 1, reduced, ply + 1, !cutnode);
+    g->unmake_null(pos, f->undo);
+    /* The reply that refuted the pass is the opponent's threat. */
+    f->threat = w->stack[ply + 1].best;
+    if (gt_worker_should_stop(w) && w->root_depth > 1)
+        return NO_SCORE;
+    /* Passing gets us mated: the opponent threatens mate. */
+    f->mate_threat = score <= -GT_DECIDED;
+    if (score < beta)
+        return NO_SCORE;
+    w->null.cutoffs++;
+    score = gt_null_cut_score(score, beta);
+    if (!gt_null_must_verify(g, w->p, pos, depth))
+        return score;
+
+    /* Verification: the real moves at the reduced depth, with null moves
+     * off below it down to 3/4 of that depth; cut only if it agrees. */
+    w->null.verifications++;
+    if (reduced < 0)
+        reduced = 0;
+    int saved = w->nmp_min_ply;
+    w->nmp_min_ply = ply + 3 * reduced / 4 + 1;
+    int v = gt_alphabeta(w, beta - 1, beta, reduced, ply, false);
+    w->nmp_min_ply = saved;
+    if (v >= beta)
+        return score;
+    w->null.verify_failures++;
+    return NO_SCORE;
+}
+
+int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
+                 bool cutnode)
+{
+    const struct gt_game *g = w->g;
+    const struct gt_search_params *p = w->p;
+    void *pos = w->pos;
+    struct gt_frame *f = &w->stack[ply];
+    const bool pv = beta - alpha > 1;
+    const bool root = ply == 0;
+    const int unit = g->eval_unit;
+
+    f->pv_len = 0;
+    f->best = GT_MOVE_NONE;
+    bool in_check = g->in_check(pos);
+
+    /* Step 1: check extension; at the horizon, quiescence. */
+    if (in_check && ply < GT_MAX_PLY / 2)
+        depth++;
+    if (depth <= 0)
+        return qsearch(w, alpha, beta, ply);
+    if (tick(w))
+        return 0;
+    if (ply > w->seldepth)
+        w->seldepth = ply;
+
+    /* Step 2: rule results (repetition, move-count rules) and mate
+     * distance pruning: no mate found here can beat one already known. */
+    if (!root) {
+        enum gt_outcome o = g->rule_outcome(pos, ply);
+        if (o != GT_ONGOING)
+            return gt_outcome_score(g, pos, o, ply);
+        if (ply >= GT_MAX_PLY)
+            return in_check ? 0 : g->evaluate(pos, w->p->eval_params);
+        if (alpha < -GT_MATE + ply)
+            alpha = -GT_MATE + ply;
+        if (beta > GT_MATE - ply - 1)
+            beta = GT_MATE - ply - 1;
+        if (alpha >= beta)
+            return alpha;
+    }
+
+    /* Step 3: transposition table. */
+    uint64_t key = g->key(pos);
+    struct gt_tt_entry_view e;
+    bool tt_hit = gt_tt_probe(w->tt, key, ply, &e);
+    gt_move tt_move = tt_hit && e.move && g->is_legal(pos, e.move) ? e.move
+                                                                   : GT_MOVE_NONE;
+    if (!pv && tt_hit && e.depth >= depth && tt_cuts(&e, alpha, beta)) {
+        f->best = tt_move;
+        return e.score;
+    }
+
+    /* Step 4: static evaluation, sharpened by a TT bound. */
+    int eval = -GT_INF;
+    bool improving = false;
+    if (!in_check) {
+        eval = f->static_eval = g->evaluate(pos, w->p->eval_params);
+        if (tt_hit && ((e.bound == GT_BOUND_LOWER && e.score > eval) ||
+                       (e.bound == GT_BOUND_UPPER && e.score < eval)))
+            eval = e.score;
+        improving = ply >= 2 && w->stack[ply - 2].static_eval != -GT_INF &&
+                    f->static_eval > w->stack[ply - 2].static_eval;
+    } else
+        f->static_eval = -GT_INF;
+    w->stack[ply + 1].killers[0] = w->stack[ply + 1].killers[1] = GT_MOVE_NONE;
+    f->threat = GT_MOVE_NONE;
+    f->mate_threat = false;
+
+    /* Step 5: reverse futility: far above beta near the horizon. */
+    if (p->reverse_futility && !pv && !in_check && depth <= 8 &&
+        !gt_is_decided_score(beta) &&
+        eval - unit * (80 * depth - 40 * improving) / 100 >= beta)
+        return eval;
+
+    /* Step 6: null-move pruning. */
+    if (!root) {
+        int s = null_move_pruning(w, beta, depth, ply, eval, in_check, pv, cutnode);
+        if (s != NO_SCORE)
+            return s;
+        /* Mate-threat extension: a node whose pass loses to a mate is
+         * sharper than its eval says; search it a ply deeper (bounded, so
+         * that checks and threats cannot extend forever). */
+        if (f->mate_threat && p->mate_threat_extension && ply < 2 * w->root_depth)
+            depth++;
+    }
+
+    /* Step 7: internal iterative reduction: without a hash move this node
+     * is probably not worth its full depth. */
+    if (depth >= 4 && !tt_move)
+        depth--;
+
+    /* Step 8: the moves. */
+    int n = g->generate(pos, GT_GEN_ALL, f->moves);
+    if (n == 0)
+        return gt_outcome_score(g, pos, g->no_moves(pos), ply);
+    gt_score_moves(w, ply, tt_move, n);
+
+    int best = -GT_INF, old_alpha = alpha, searched = 0, nquiets = 0;
+    gt_move best_move = GT_MOVE_NONE, quiets[MAX_QUIETS];
+    int lmp_limit = (3 + depth * depth) / (improving ? 1 : 2);
+    for (int i = 0; i < n; i++) {
+        gt_move m = gt_pick_move(f, n, i);
+        bool quiet = !g->is_noisy(pos, m);
+        bool pass = gt_is_pass(g, m);
+
+        /* Step 9: shallow pruning of moves unlikely to matter, once one
+         * move keeps us out of a mate. */
+        if (!root && best > -GT_DECIDED && !in_check) {
+            if (quiet && p->lmp && depth <= 8 && searched >= lmp_limit)
+                continue;
+            if (quiet && p->futility && depth <= 6 &&
+                eval + unit * (100 + 90 * depth) / 100 <= alpha)
+                continue;
+            if (!quiet && g->see_ge && depth <= 6 && !g->see_ge(pos, m, -unit * depth))
+                continue;
+        }
+
+        make_move(w, ply, m);
+        bool gives_check = g->in_check(pos);
+        int new_depth = depth - 1, score;
+        if (searched == 0)
+            score = -gt_alphabeta(w, -beta, -alpha, new_depth, ply + 1, !pv && !cutnode);
+        else {
+            /* Step 10: late move reductions for quiet moves. */
+            int r = 0;
+            if (p->lmr && depth >= 3 && quiet && !gives_check && !in_check &&
+                searched >= 1 + 2 * pv) {
+                r = w->lmr[depth < 63 ? depth : 63][searched < 63 ? searched : 63];
+                r += !improving + cutnode - pv;
+                r -= m == f->killers[0] || m == f->killers[1];
+                if (r < 0) r = 0;
+                if (r > new_depth - 1) r = new_depth - 1 > 0 ? new_depth - 1 : 0;
+            }
+            score = -gt_alphabeta(w, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
+            if (score > alpha && r > 0)
+                score = -gt_alphabeta(w, -alpha - 1, -alpha, new_depth, ply + 1, !cutnode);
+            if (score > alpha && score < beta && pv)
+                score = -gt_alphabeta(w, -beta, -alpha, new_depth, ply + 1, false);
+        }
+        g->unmake(pos, m, f->undo);
+        if (w->root_depth > 1 && gt_worker_should_stop(w))
+            return 0;
+        searched++;
+
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                best_move = m;
+                alpha = score;
+                if (pv || root)
+                    update_pv(w, ply, m);
+                if (score >= beta) {
+                    if (quiet && !pass)   /* a pass teaches no history */
+                        gt_history_update(w, ply, m, depth, quiets, nquiets);
+                    break;
+                }
+            }
+        }
+        if (quiet && !pass && nquiets < MAX_QUIETS)
+            quiets[nquiets++] = m;
+    }
+    enum gt_bound bound = best >= beta ? GT_BOUND_LOWER
+                        : alpha > old_alpha ? GT_BOUND_EXACT : GT_BOUND_UPPER;
+    f->best = best_move;
+    gt_tt_store(w->tt, key, ply, best_move, best, depth, bound);
+    return best;
+}

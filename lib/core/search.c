@@ -1,0 +1,269 @@
+/* search.c -- iterative deepening with aspiration windows, run by one or
+ * more threads sharing the transposition table (lazy SMP). */
+#include <config.h>
+#include "search.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "history.h"
+#include "tt.h"
+#include "util.h"
+#include "worker.h"
+
+void gt_search_params_default(struct gt_search_params *p)
+{
+    *p = (struct gt_search_params){
+        .null_move = true, .null_verification = true, .null_adaptive_r = true, .reverse_futility = true,
+        .lmr = true, .lmp = true, .futility = true,
+        .null_min_depth = 3, .null_base_r = 3, .null_verify_depth = 10, .threads = 1, .move_overhead = 30,
+    };
+}
+
+bool gt_is_mate_score(int score) { return abs(score) >= GT_MATE_IN_MAX; }
+bool gt_is_decided_score(int score) { return abs(score) >= GT_DECIDED; }
+
+/* A margin score does not depend on the distance to the end, so the
+ * transposition table stores it as it is; a win without a margin is a
+ * mate score, the fastest best. */
+int gt_outcome_score(const struct gt_game *g, const void *pos, enum gt_outcome o, int ply)
+{
+    if (o == GT_DRAW || o == GT_ONGOING)
+        return 0;
+    int sign = o == GT_WIN ? 1 : -1;
+    if (g->final_margin) {
+        int m = g->final_margin(pos);
+        m = m < 1 ? 1 : m > GT_MARGIN_MAX ? GT_MARGIN_MAX : m;
+        return sign * (GT_EVAL_MAX + m);
+    }
+    return sign * (GT_MATE - ply);
+}
+
+int gt_mate_moves(int score)
+{
+    return score > 0 ? (GT_MATE - score + 1) / 2 : -(GT_MATE + score) / 2;
+}
+
+/* Give a worker its own copy of the root, one block of memory for its
+ * stack, undo records and move lists, and its thread's history tables. */
+static int worker_init(struct gt_worker *w, int id, const struct gt_game *g,
+                       const void *root, const struct gt_history *hist)
+{
+    const size_t frames = GT_MAX_PLY + 8;
+    const size_t undo = (g->undo_size + 15) & ~(size_t)15;
+    const size_t pos = (g->pos_size + 15) & ~(size_t)15;
+    const size_t moves = (size_t)g->max_moves;
+    size_t bytes = pos + frames * undo + frames * moves * (sizeof(gt_move) + sizeof(int));
+    char *mem = calloc(1, bytes);
+    if (!mem)
+        return -1;
+    w->id = id;
+    w->g = g;
+    w->mem = mem;
+    w->pos = mem;
+    memcpy(w->pos, root, g->pos_size);
+    char *cur = mem + pos;
+    for (size_t i = 0; i < frames; i++, cur += undo)
+        w->stack[i].undo = cur;
+    for (size_t i = 0; i < frames; i++, cur += moves * sizeof(gt_move))
+        w->stack[i].moves = (gt_move *)cur;
+    for (size_t i = 0; i < frames; i++, cur += moves * sizeof(int))
+        w->stack[i].scores = (int *)cur;
+    w->history = hist->butterfly;
+    w->counter = hist->counter;
+    w->cont = hist->cont;
+    for (size_t i = 0; i < frames; i++)
+        w->stack[i].static_eval = -GT_INF;
+    /* Late move reductions grow with the log of depth and of move number. */
+    for (int d = 1; d < 64; d++)
+        for (int m = 1; m < 64; m++)
+            w->lmr[d][m] = (unsigned char)(0.75 + log(d) * log(m) / 2.25);
+    return 0;
+}
+
+struct run {
+    struct gt_worker *w;
+    int max_depth;
+    int64_t soft_ms;
+    gt_info_fn info;
+    void *info_ctx;
+    struct gt_worker *all;
+    int nthreads;
+    /* results of the last completed iteration (main thread) */
+    gt_move best, ponder;
+    int score, depth;
+};
+
+static uint64_t total_nodes(const struct run *r)
+{
+    uint64_t n = r->w->nodes;
+    for (int i = 1; i < r->nthreads; i++)
+        n += atomic_load_explicit(&r->all[i].nodes_seen, memory_order_relaxed);
+    return n;
+}
+
+static void report(struct run *r, int depth, int score, int alpha, int beta)
+{
+    struct gt_worker *w = r->w;
+    struct gt_search_info info = {
+        .depth = depth, .seldepth = w->seldepth, .score = score,
+        .lowerbound = score >= beta, .upperbound = score <= alpha,
+        .nodes = total_nodes(r),
+        .time_ms = gt_now_ms() - atomic_load(&w->ctl->start_ms),
+        .hashfull = gt_tt_hashfull(w->tt),
+        .pv_len = w->stack[0].pv_len,
+    };
+    memcpy(info.pv, w->stack[0].pv, sizeof(gt_move) * (size_t)info.pv_len);
+    r->info(r->info_ctx, &info);
+}
+
+static bool out_of_soft_time(const struct run *r)
+{
+    const struct gt_worker *w = r->w;
+    return r->soft_ms && !atomic_load(&w->ctl->pondering) &&
+           gt_now_ms() - atomic_load(&w->ctl->start_ms) >= r->soft_ms;
+}
+
+static void iterate(struct run *r)
+{
+    struct gt_worker *w = r->w;
+    const int unit = w->g->eval_unit;
+    int score = 0;
+    for (int depth = 1; depth <= r->max_depth; depth++) {
+        w->root_depth = depth;
+        w->seldepth = 0;
+        int window = unit / 4 > 1 ? unit / 4 : 1;
+        int alpha = -GT_INF, beta = GT_INF;
+        if (depth >= 5 && !gt_is_decided_score(score)) {
+            alpha = score - window > -GT_INF ? score - window : -GT_INF;
+            beta = score + window < GT_INF ? score + window : GT_INF;
+        }
+        int s;
+        for (;;) {
+            s = gt_alphabeta(w, alpha, beta, depth, 0, false);
+            if (depth > 1 && gt_worker_should_stop(w))
+                break;
+            if (s <= alpha) {
+                beta = (alpha + beta) / 2;
+                alpha = s - window > -GT_INF ? s - window : -GT_INF;
+            } else if (s >= beta)
+                beta = s + window < GT_INF ? s + window : GT_INF;
+            else
+                break;
+            window *= 2;
+        }
+        if (depth > 1 && gt_worker_should_stop(w))
+            break;      /* an unfinished iteration proves nothing */
+        score = s;
+        if (w->id != 0)
+            continue;
+        r->best = w->stack[0].pv_len ? w->stack[0].pv[0] : GT_MOVE_NONE;
+        r->ponder = w->stack[0].pv_len > 1 ? w->stack[0].pv[1] : GT_MOVE_NONE;
+        r->score = score;
+        r->depth = depth;
+        if (r->info)
+            report(r, depth, score, -GT_INF, GT_INF);
+        if (w->lim->mate && score >= GT_MATE - 2 * w->lim->mate)
+            break;
+        if (out_of_soft_time(r))
+            break;
+    }
+}
+
+/* Does the search run against a clock (as opposed to depth, nodes or
+ * infinite analysis)? */
+static bool on_the_clock(const struct gt_limits *lim, int side)
+{
+    return !lim->infinite && (lim->movetime > 0 || lim->time[side & 1] > 0 ||
+                              lim->inc[side & 1] > 0 || lim->byoyomi > 0);
+}
+
+static void *helper_main(void *arg)
+{
+    iterate(arg);
+    return NULL;
+}
+
+int gt_search(const struct gt_game *g, const void *root, struct gt_tt *tt,
+              const struct gt_search_params *params, const struct gt_limits *lim,
+              struct gt_search_ctl *ctl, gt_info_fn info, void *info_ctx,
+              struct gt_search_result *res)
+{
+    int nthreads = params->threads > 0 ? params->threads : 1;
+    struct gt_worker *workers = calloc((size_t)nthreads, sizeof *workers);
+    struct run *runs = calloc((size_t)nthreads, sizeof *runs);
+    pthread_t *threads = calloc((size_t)nthreads, sizeof *threads);
+    int64_t soft = 0, hard = 0;
+    int started = 0, rc = 0;
+    struct gt_histories hist = {0};
+
+    memset(res, 0, sizeof *res);
+    if (!workers || !runs || !threads ||
+        gt_histories_alloc(&hist, g->move_index_count, nthreads) < 0) {
+        rc = -1;
+        goto out;
+    }
+    gt_time_budget(lim, g->side(root), params->move_overhead, &soft, &hard);
+    gt_tt_new_search(tt);
+    for (int i = 0; i < nthreads; i++) {
+        if (worker_init(&workers[i], i, g, root, &hist.set[i]) < 0) {
+            rc = -1;
+            goto out;
+        }
+        started = i + 1;
+        workers[i].tt = tt;
+        workers[i].p = params;
+        workers[i].lim = lim;
+        workers[i].ctl = ctl;
+        workers[i].hard_ms = hard;
+        runs[i] = (struct run){
+            .w = &workers[i], .all = workers, .nthreads = nthreads,
+            .max_depth = lim->depth > 0 && lim->depth < GT_MAX_PLY ? lim->depth
+                                                                   : GT_MAX_PLY - 1,
+            .soft_ms = soft, .info = info, .info_ctx = info_ctx,
+        };
+    }
+    /* The only legal move (a forced pass, a single evasion) is played at
+     * once under a clock: thinking cannot change it. */
+    if (on_the_clock(lim, g->side(root)) &&
+        g->generate(root, GT_GEN_ALL, workers[0].stack[0].moves) == 1)
+        for (int i = 0; i < nthreads; i++)
+            runs[i].max_depth = 1;
+    int spawned = 1;
+    for (int i = 1; i < nthreads; i++, spawned++)
+        if (pthread_create(&threads[i], NULL, helper_main, &runs[i]) != 0)
+            break;
+    iterate(&runs[0]);
+    /* In infinite and ponder modes the answer waits for stop/ponderhit. */
+    while ((lim->infinite || atomic_load(&ctl->pondering)) && !atomic_load(&ctl->stop)) {
+        struct timespec ts = {0, 1000000};
+        nanosleep(&ts, NULL);
+    }
+    atomic_store(&ctl->stop, true);
+    for (int i = 1; i < spawned; i++)
+        pthread_join(threads[i], NULL);
+
+    res->best = runs[0].best;
+    res->ponder = runs[0].ponder;
+    res->score = runs[0].score;
+    res->depth = runs[0].depth;
+    res->time_ms = gt_now_ms() - atomic_load(&ctl->start_ms);
+    for (int i = 0; i < nthreads; i++) {
+        res->nodes += workers[i].nodes;
+        res->null.tries += workers[i].null.tries;
+        res->null.cutoffs += workers[i].null.cutoffs;
+        res->null.verifications += workers[i].null.verifications;
+        res->null.verify_failures += workers[i].null.verify_failures;
+    }
+out:
+    for (int i = 0; i < started; i++)
+        free(workers[i].mem);
+    free(workers);
+    free(runs);
+    free(threads);
+    gt_histories_free(&hist);
+    return rc;
+}

@@ -1,0 +1,106 @@
+/* search.h -- the game-agnostic alpha-beta search: limits, parameters,
+ * results and the entry point. */
+#ifndef GT_SEARCH_H
+#define GT_SEARCH_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <gtsearch/game.h>
+
+#define GT_MAX_PLY 128
+#define GT_INF (GT_MATE + 1)
+#define GT_MATE_IN_MAX (GT_MATE - GT_MAX_PLY)
+/* Scores beyond any evaluation: mates, and finished games with a margin
+ * (GT_EVAL_MAX + margin, see final_margin in game.h). */
+#define GT_DECIDED (GT_EVAL_MAX + 1)
+
+struct gt_tt;
+
+/* What `go` asked for.  Zero means "no limit" for each field. */
+struct gt_limits {
+    int depth;
+    uint64_t nodes;
+    int64_t movetime;
+    int64_t time[2], inc[2];   /* by side: 0 = first player */
+    int movestogo;
+    int64_t byoyomi;
+    bool infinite, ponder;
+    int mate;                  /* UCI go mate N: stop once a mate in N is found */
+};
+
+/* The technique switches and numbers the options set. */
+struct gt_search_params {
+    bool null_move, null_verification, null_adaptive_r, reverse_futility, lmr, lmp, futility;
+    bool cont_history;         /* continuation history in move ordering */
+    bool mate_threat_extension; /* extend nodes where passing gets mated */
+    int null_min_depth, null_base_r;
+    int null_verify_depth;     /* verify every null fail-high from this depth */
+    int threads;
+    const int32_t *eval_params; /* the game's eval_params values (NULL:
+                                   the compiled-in ones) */
+    int64_t move_overhead;
+};
+
+struct gt_null_stats {
+    uint64_t tries, cutoffs, verifications, verify_failures;
+};
+
+/* One iteration's report. */
+struct gt_search_info {
+    int depth, seldepth, score;
+    bool lowerbound, upperbound;
+    uint64_t nodes;
+    int64_t time_ms;
+    int hashfull;
+    int pv_len;
+    gt_move pv[GT_MAX_PLY];
+};
+
+struct gt_search_result {
+    gt_move best, ponder;
+    int score, depth;
+    uint64_t nodes;
+    int64_t time_ms;
+    struct gt_null_stats null;
+};
+
+/* Shared between the search and whoever controls it (protocol thread). */
+struct gt_search_ctl {
+    atomic_bool stop;          /* set to end the search at once */
+    atomic_bool pondering;     /* while true, time limits do not apply */
+    _Atomic int64_t start_ms;  /* reset on ponderhit */
+};
+
+typedef void (*gt_info_fn)(void *ctx, const struct gt_search_info *info);
+
+/* Search `root` within the limits; calls info after each iteration (from
+ * the calling thread).  Runs params->threads threads in all (lazy SMP).
+ * Returns 0, or -1 if memory ran out. */
+int gt_search(const struct gt_game *g, const void *root, struct gt_tt *tt,
+              const struct gt_search_params *params, const struct gt_limits *lim,
+              struct gt_search_ctl *ctl, gt_info_fn info, void *info_ctx,
+              struct gt_search_result *res);
+
+/* Default parameters (every technique on). */
+void gt_search_params_default(struct gt_search_params *p);
+
+/* Soft and hard time budgets in ms for the side to move (0 = none). */
+void gt_time_budget(const struct gt_limits *lim, int side, int64_t overhead,
+                    int64_t *soft, int64_t *hard);
+
+/* Is a score a mate score, and in how many moves (+ we mate, - we are mated)? */
+bool gt_is_mate_score(int score);
+/* Is a score beyond any evaluation (a mate, or a finished game)? */
+bool gt_is_decided_score(int score);
+/* The score of a finished game for the side to move, `ply` plies from the
+ * root: mate scores, or the margin band for games that have one. */
+int gt_outcome_score(const struct gt_game *g, const void *pos, enum gt_outcome o, int ply);
+/* Is m the game's real pass? */
+static inline bool gt_is_pass(const struct gt_game *g, gt_move m)
+{
+    return g->pass_move != GT_MOVE_NONE && m == g->pass_move;
+}
+int gt_mate_moves(int score);
+
+#endif

@@ -1,0 +1,355 @@
+/* engine.c -- the engine object: position handling, options and the
+ * search thread that the protocol and the tools drive. */
+#include <config.h>
+#include "engine.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "options.h"
+#include "core/tt.h"
+#include "core/util.h"
+
+struct gt_engine {
+    const struct gt_game *g;
+    struct gt_options *opts;
+    struct gt_tt tt;
+    long hash_mb;
+    void *pos;          /* the root position */
+    void *scratch;      /* a second position for all-or-nothing updates */
+    void *undo;         /* undo record for moves that are never taken back */
+
+    /* the search thread */
+    pthread_mutex_t lock;
+    pthread_t thread;
+    bool running;              /* a thread exists and was not joined */
+    atomic_bool finished;      /* its search is over (bestmove may follow) */
+    struct gt_search_ctl ctl;
+    struct gt_limits lim;
+    struct gt_search_params params;
+    void *search_pos;
+    gt_info_fn info;
+    gt_done_fn done;
+    void *ctx;
+
+    /* the mate solver's run in the same thread */
+    struct gt_mate_limits mate_lim;
+    struct gt_mate_result mate_res;
+    gt_mate_done_fn mate_done;
+    bool mate_fallback;
+};
+
+static const char *const hash_name[] = {[GT_UCI] = "Hash", [GT_USI] = "USI_Hash"};
+static const char *const ponder_name[] = {[GT_UCI] = "Ponder", [GT_USI] = "USI_Ponder"};
+
+static int add_core_options(struct gt_engine *e)
+{
+    enum gt_dialect d = e->g->dialect;
+    const struct gt_option_spec core[] = {
+        {hash_name[d], GT_OPT_SPIN, "16", 1, 65536, NULL},
+        {"Clear Hash", GT_OPT_BUTTON, NULL, 0, 0, NULL},
+        {"Threads", GT_OPT_SPIN, "1", 1, 256, NULL},
+        {ponder_name[d], GT_OPT_CHECK, "false", 0, 0, NULL},
+        {"Move Overhead", GT_OPT_SPIN, "30", 0, 5000, NULL},
+        {"NullMove", GT_OPT_CHECK, "true", 0, 0, NULL},
+        {"NullMoveVerification", GT_OPT_CHECK, "true", 0, 0, NULL},
+        {"NullMoveAdaptiveR", GT_OPT_CHECK, "true", 0, 0, NULL},
+        {"NullMoveMinDepth", GT_OPT_SPIN, "3", 1, 32, NULL},
+        {"NullMoveBaseR", GT_OPT_SPIN, "3", 1, 12, NULL},
+        {"NullMoveVerifyDepth", GT_OPT_SPIN, "10", 1, 64, NULL},
+        {"ReverseFutility", GT_OPT_CHECK, "true", 0, 0, NULL},
+        {"LMR", GT_OPT_CHECK, "true", 0, 0, NULL},
+        {"LMP", GT_OPT_CHECK, "true", 0, 0, NULL},
+        {"Futility", GT_OPT_CHECK, "true", 0, 0, NULL},
+        {"ContinuationHistory", GT_OPT_CHECK, "false", 0, 0, NULL},
+        {"MateThreatExtension", GT_OPT_CHECK, "false", 0, 0, NULL},
+    };
+    for (size_t i = 0; i < sizeof core / sizeof core[0]; i++)
+        if (gt_options_add(e->opts, &core[i]) < 0)
+            return -1;
+    for (const struct gt_option_spec *s = e->g->options; s && s->name; s++)
+        if (gt_options_add(e->opts, s) < 0)
+            return -1;
+    return 0;
+}
+
+static void apply_game_options(struct gt_engine *e, void *pos)
+{
+    if (!e->g->set_option)
+        return;
+    for (const struct gt_option_spec *s = e->g->options; s && s->name; s++)
+        e->g->set_option(pos, s->name, gt_options_str(e->opts, s->name));
+}
+
+struct gt_engine *gt_engine_new(const struct gt_game *g, char *err, size_t err_len)
+{
+    struct gt_engine *e = calloc(1, sizeof *e);
+    if (!e)
+        goto oom;
+    e->g = g;
+    e->opts = gt_options_new();
+    e->pos = calloc(1, g->pos_size);
+    e->scratch = calloc(1, g->pos_size);
+    e->search_pos = calloc(1, g->pos_size);
+    e->undo = calloc(1, g->undo_size ? g->undo_size : 1);
+    if (!e->opts || !e->pos || !e->scratch || !e->search_pos || !e->undo)
+        goto oom;
+    if (add_core_options(e) < 0) {
+        gt_errf(err, err_len, "game '%s' declares an invalid or duplicate option",
+                g->name);
+        gt_engine_free(e);
+        return NULL;
+    }
+    e->hash_mb = gt_options_int(e->opts, hash_name[g->dialect]);
+    if (gt_tt_resize(&e->tt, e->hash_mb) < 0)
+        goto oom;
+    pthread_mutex_init(&e->lock, NULL);
+    if (gt_engine_set_position(e, NULL, NULL, err, err_len) < 0) {
+        gt_engine_free(e);
+        return NULL;
+    }
+    return e;
+oom:
+    gt_errf(err, err_len, "out of memory");
+    gt_engine_free(e);
+    return NULL;
+}
+
+void gt_engine_free(struct gt_engine *e)
+{
+    if (!e)
+        return;
+    if (e->running)
+        gt_engine_stop(e);
+    gt_options_free(e->opts);
+    gt_tt_free(&e->tt);
+    free(e->pos);
+    free(e->scratch);
+    free(e->search_pos);
+    free(e->undo);
+    free(e);
+}
+
+const struct gt_game *gt_engine_game(const struct gt_engine *e) { return e->g; }
+struct gt_options *gt_engine_options(struct gt_engine *e) { return e->opts; }
+const void *gt_engine_position(const struct gt_engine *e) { return e->pos; }
+int gt_engine_hashfull(const struct gt_engine *e) { return gt_tt_hashfull(&e->tt); }
+
+int gt_engine_set_position(struct gt_engine *e, const char *text,
+                           const char *moves, char *err, size_t err_len)
+{
+    const struct gt_game *g = e->g;
+    char msg[256] = "";
+    if (gt_engine_searching(e)) {
+        gt_errf(err, err_len, "cannot change the position while searching");
+        return -1;
+    }
+    if (g->from_text(e->scratch, text ? text : g->startpos, msg, sizeof msg) != 0) {
+        gt_errf(err, err_len, "bad position: %s", msg[0] ? msg : "rejected by the game");
+        return -1;
+    }
+    apply_game_options(e, e->scratch);
+    const char *cur = moves ? moves : "";
+    char word[64];
+    int ply = 0;
+    while (gt_next_word(&cur, word, sizeof word)) {
+        ply++;
+        msg[0] = 0;
+        gt_move m = g->move_from_text(e->scratch, word, msg, sizeof msg);
+        if (m == GT_MOVE_NONE || !g->is_legal(e->scratch, m)) {
+            gt_errf(err, err_len, "move %d (%s): %s", ply, word,
+                    msg[0] ? msg : "illegal move");
+            return -1;
+        }
+        g->make(e->scratch, m, e->undo);
+    }
+    memcpy(e->pos, e->scratch, g->pos_size);
+    return 0;
+}
+
+int gt_engine_set_option(struct gt_engine *e, const char *name,
+                         const char *value, char *err, size_t err_len)
+{
+    if (gt_engine_searching(e)) {
+        gt_errf(err, err_len, "cannot set options while searching");
+        return -1;
+    }
+    if (gt_options_set(e->opts, name, value, err, err_len) < 0)
+        return -1;
+    long mb = gt_options_int(e->opts, hash_name[e->g->dialect]);
+    if (mb != e->hash_mb) {
+        if (gt_tt_resize(&e->tt, mb) < 0) {
+            gt_errf(err, err_len, "cannot allocate %ld MB for the hash table", mb);
+            char old[32];
+            snprintf(old, sizeof old, "%ld", e->hash_mb);
+            gt_options_set(e->opts, hash_name[e->g->dialect], old, NULL, 0);
+            return -1;
+        }
+        e->hash_mb = mb;
+    }
+    if (gt_options_take_press(e->opts, "Clear Hash"))
+        gt_tt_clear(&e->tt);
+    apply_game_options(e, e->pos);
+    return 0;
+}
+
+void gt_engine_new_game(struct gt_engine *e)
+{
+    if (!gt_engine_searching(e))
+        gt_tt_clear(&e->tt);
+}
+
+void gt_engine_params(const struct gt_engine *e, struct gt_search_params *p)
+{
+    const struct gt_options *o = e->opts;
+    gt_search_params_default(p);
+    p->null_move = gt_options_bool(o, "NullMove");
+    p->null_verification = gt_options_bool(o, "NullMoveVerification");
+    p->null_adaptive_r = gt_options_bool(o, "NullMoveAdaptiveR");
+    p->null_min_depth = (int)gt_options_int(o, "NullMoveMinDepth");
+    p->null_base_r = (int)gt_options_int(o, "NullMoveBaseR");
+    p->null_verify_depth = (int)gt_options_int(o, "NullMoveVerifyDepth");
+    p->reverse_futility = gt_options_bool(o, "ReverseFutility");
+    p->lmr = gt_options_bool(o, "LMR");
+    p->lmp = gt_options_bool(o, "LMP");
+    p->futility = gt_options_bool(o, "Futility");
+    p->cont_history = gt_options_bool(o, "ContinuationHistory");
+    p->mate_threat_extension = gt_options_bool(o, "MateThreatExtension");
+    p->threads = (int)gt_options_int(o, "Threads");
+    p->move_overhead = gt_options_int(o, "Move Overhead");
+}
+
+static void prepare(struct gt_engine *e, const struct gt_limits *lim)
+{
+    e->lim = *lim;
+    gt_engine_params(e, &e->params);
+    memcpy(e->search_pos, e->pos, e->g->pos_size);
+    atomic_store(&e->ctl.stop, false);
+    atomic_store(&e->ctl.pondering, lim->ponder);
+    atomic_store(&e->ctl.start_ms, gt_now_ms());
+}
+
+static void *search_thread(void *arg)
+{
+    struct gt_engine *e = arg;
+    struct gt_search_result res;
+    gt_search(e->g, e->search_pos, &e->tt, &e->params, &e->lim, &e->ctl,
+              e->info, e->ctx, &res);
+    /* Finished before the answer goes out: a GUI that reacts to bestmove
+     * with a new command must find the engine idle. */
+    atomic_store(&e->finished, true);
+    if (e->done)
+        e->done(e->ctx, &res);
+    return NULL;
+}
+
+int gt_engine_go(struct gt_engine *e, const struct gt_limits *lim,
+                 gt_info_fn info, gt_done_fn done, void *ctx)
+{
+    if (gt_engine_searching(e))
+        return -1;
+    prepare(e, lim);
+    e->info = info;
+    e->done = done;
+    e->ctx = ctx;
+    pthread_mutex_lock(&e->lock);
+    atomic_store(&e->finished, false);
+    e->running = pthread_create(&e->thread, NULL, search_thread, e) == 0;
+    pthread_mutex_unlock(&e->lock);
+    return e->running ? 0 : -1;
+}
+
+int gt_engine_search(struct gt_engine *e, const struct gt_limits *lim,
+                     gt_info_fn info, void *ctx, struct gt_search_result *res)
+{
+    if (gt_engine_searching(e))
+        return -1;
+    prepare(e, lim);
+    return gt_search(e->g, e->search_pos, &e->tt, &e->params, &e->lim, &e->ctl,
+                     info, ctx, res);
+}
+
+static void *mate_thread(void *arg)
+{
+    struct gt_engine *e = arg;
+    gt_mate_search(e->g, e->search_pos, &e->mate_lim, &e->mate_res);
+    if (e->mate_fallback && e->mate_res.status != GT_MATE_FOUND) {
+        e->mate_done(e->ctx, &e->mate_res);
+        return search_thread(e);
+    }
+    atomic_store(&e->finished, true);       /* before the answer, as above */
+    e->mate_done(e->ctx, &e->mate_res);
+    return NULL;
+}
+
+int gt_engine_mate(struct gt_engine *e, const struct gt_mate_limits *lim,
+                   gt_mate_done_fn mate_done, const struct gt_limits *fallback,
+                   gt_info_fn info, gt_done_fn done, void *ctx)
+{
+    /* Without limits the solver runs like `go infinite`: end of input
+     * stops it (gt_engine_release). */
+    struct gt_limits none = {.infinite = !lim->nodes && !lim->time_ms};
+    if (gt_engine_searching(e))
+        return -1;
+    prepare(e, fallback ? fallback : &none);
+    e->mate_lim = *lim;
+    e->mate_lim.stop = &e->ctl.stop;
+    if (e->mate_lim.hash_mb <= 0)
+        e->mate_lim.hash_mb = e->hash_mb;
+    e->mate_done = mate_done;
+    e->mate_fallback = fallback != NULL;
+    e->info = info;
+    e->done = done;
+    e->ctx = ctx;
+    pthread_mutex_lock(&e->lock);
+    atomic_store(&e->finished, false);
+    e->running = pthread_create(&e->thread, NULL, mate_thread, e) == 0;
+    pthread_mutex_unlock(&e->lock);
+    return e->running ? 0 : -1;
+}
+
+bool gt_engine_searching(struct gt_engine *e)
+{
+    pthread_mutex_lock(&e->lock);
+    if (e->running && atomic_load(&e->finished)) {
+        pthread_join(e->thread, NULL);     /* only the answer was left */
+        e->running = false;
+    }
+    bool r = e->running;
+    pthread_mutex_unlock(&e->lock);
+    return r;
+}
+
+void gt_engine_wait(struct gt_engine *e)
+{
+    pthread_mutex_lock(&e->lock);
+    bool r = e->running;
+    e->running = false;
+    pthread_mutex_unlock(&e->lock);
+    if (r)
+        pthread_join(e->thread, NULL);
+}
+
+void gt_engine_stop(struct gt_engine *e)
+{
+    atomic_store(&e->ctl.pondering, false);
+    atomic_store(&e->ctl.stop, true);
+    gt_engine_wait(e);
+}
+
+void gt_engine_ponderhit(struct gt_engine *e)
+{
+    /* The clock starts now: the time so far was the opponent's. */
+    atomic_store(&e->ctl.start_ms, gt_now_ms());
+    atomic_store(&e->ctl.pondering, false);
+}
+
+void gt_engine_release(struct gt_engine *e)
+{
+    gt_engine_ponderhit(e);
+    if (e->lim.infinite)
+        atomic_store(&e->ctl.stop, true);
+}

@@ -1,0 +1,355 @@
+/* match.c -- the match scheduler: checks that every engine starts, deals
+ * the games out to worker threads, prints a progress line after each game,
+ * keeps the tallies, writes the records, stops early when the SPRT
+ * decides, and prints the results.
+ *
+ * The schedule: every pair of engines (a round robin when there are more
+ * than two) plays `games` games; game k of a pair uses opening k/2
+ * (cycling through the file) and the pair's first engine plays side 0 in
+ * the even games, so each opening is played twice with colours swapped.
+ * Each worker thread owns its own copy of every engine process and
+ * restarts one that crashed or hung. */
+#include <config.h>
+#include "match.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "match_elo.h"
+#include "match_openings.h"
+#include "match_player.h"
+#include "match_record.h"
+#include "match_referee.h"
+#include "core/util.h"
+
+struct sched {
+    struct gt_match_config *c;
+    struct gt_openings ops;
+    struct gt_match_log log;
+    FILE *out, *pgn, *record;
+    struct gt_match_summary *sum;
+    pthread_mutex_t lock;
+    int next, total, done;
+    int threads_started;      /* numbers the workers' log labels */
+    bool stop;
+    double llr_lo, llr_hi;
+};
+
+void gt_match_config_default(struct gt_match_config *c, const struct gt_game *g)
+{
+    memset(c, 0, sizeof *c);
+    c->g = g;
+    c->games = 2;
+    c->concurrency = 1;
+    c->tc.margin_ms = 100;
+    c->tc.hang_ms = 60000;
+    c->alpha = c->beta = 0.05;
+    c->elo1 = 5;
+}
+
+/* Game number n (0-based) of the schedule: which pair, which opening,
+ * and whether the pair's first engine plays side 0. */
+static void schedule(const struct sched *s, int n, int *pair, int *opening, bool *a_first)
+{
+    int k = n / s->sum->npairs;
+    *pair = n % s->sum->npairs;
+    *opening = s->ops.n ? (k / 2) % s->ops.n : -1;
+    *a_first = k % 2 == 0;
+}
+
+/* Elo as text: +-inf at a 0% or 100% score, never "-0.0". */
+static const char *elo_text(double elo, char *buf, size_t len)
+{
+    if (isinf(elo))
+        snprintf(buf, len, "%sinf", elo < 0 ? "-" : "+");
+    else
+        snprintf(buf, len, "%+.1f", elo + 0.0);
+    return buf;
+}
+
+static void print_tally_line(FILE *out, const struct gt_match_config *c,
+                             const struct gt_match_summary *sum, int p)
+{
+    const struct gt_match_tally *t = &sum->tally[p];
+    struct gt_elo e;
+    gt_elo_estimate(t->wins, t->losses, t->draws, &e);
+    char elo[32];
+    fprintf(out, "%s vs %s: +%d -%d =%d, score %.1f%%, Elo %s\n",
+            c->engines[sum->pair_a[p]].name, c->engines[sum->pair_b[p]].name, t->wins,
+            t->losses, t->draws, 100 * e.score, elo_text(e.elo, elo, sizeof elo));
+}
+
+/* Count one finished game (under the lock). */
+static void tally(struct sched *s, int n, int pair, bool a_first,
+                  const struct gt_game_record *rec)
+{
+    struct gt_match_summary *sum = s->sum;
+    struct gt_match_tally *t = &sum->tally[pair];
+    int for_a = a_first ? rec->result : -rec->result;
+    if (for_a > 0)
+        t->wins++;
+    else if (for_a < 0)
+        t->losses++;
+    else
+        t->draws++;
+    if (rec->culprit >= 0) {
+        int who = (rec->culprit == 0) == a_first ? 0 : 1;   /* 0: the pair's first */
+        if (rec->end == GT_END_TIME)
+            t->time_losses[who]++;
+        else if (rec->end == GT_END_CRASH)
+            t->crashes[who]++;
+        else if (rec->end == GT_END_ILLEGAL)
+            t->illegal[who]++;
+    }
+    sum->games_played++;
+    s->done++;
+    const struct gt_match_config *c = s->c;
+    const char *first = c->engines[a_first ? sum->pair_a[pair] : sum->pair_b[pair]].name;
+    const char *second = c->engines[a_first ? sum->pair_b[pair] : sum->pair_a[pair]].name;
+    if (!c->quiet) {
+        fprintf(s->out, "Game %d/%d: %s - %s %s {%s}\n", n + 1, s->total, first, second,
+                gt_result_text(rec->result), rec->reason);
+        fprintf(s->out, "  ");
+        print_tally_line(s->out, c, sum, pair);
+        fflush(s->out);
+    }
+    if (s->pgn) {
+        gt_record_pgn(s->pgn, c, n + 1, first, second, rec);
+        fflush(s->pgn);
+    }
+    if (s->record) {
+        gt_record_line(s->record, c, n + 1, first, second, rec);
+        fflush(s->record);
+    }
+    if (c->sprt && !s->stop) {
+        sum->llr = gt_sprt_llr(t->wins, t->losses, t->draws, c->elo0, c->elo1);
+        if (sum->llr >= s->llr_hi || sum->llr <= s->llr_lo) {
+            sum->sprt_verdict = sum->llr >= s->llr_hi ? 1 : -1;
+            sum->sprt_games = sum->games_played;
+            s->stop = true;
+            if (!c->quiet)
+                fprintf(s->out, "SPRT: LLR %.2f crossed the %s bound %.2f: %s accepted; "
+                        "no new games\n", sum->llr, sum->sprt_verdict > 0 ? "upper" : "lower",
+                        sum->sprt_verdict > 0 ? s->llr_hi : s->llr_lo,
+                        sum->sprt_verdict > 0 ? "H1" : "H0");
+        }
+    }
+}
+
+static void *worker(void *arg)
+{
+    struct sched *s = arg;
+    const struct gt_match_config *c = s->c;
+    struct gt_player *players = calloc((size_t)c->nengines, sizeof *players);
+    if (!players)
+        return NULL;
+    pthread_mutex_lock(&s->lock);
+    int tid = ++s->threads_started;
+    pthread_mutex_unlock(&s->lock);
+    for (int i = 0; i < c->nengines; i++) {
+        char label[80];
+        snprintf(label, sizeof label, "%s#%d", c->engines[i].name, tid);
+        gt_player_init(&players[i], &c->engines[i], c->g, &s->log, label);
+    }
+    for (;;) {
+        pthread_mutex_lock(&s->lock);
+        int n = s->stop || s->next >= s->total ? -1 : s->next++;
+        pthread_mutex_unlock(&s->lock);
+        if (n < 0)
+            break;
+        int pair, opening;
+        bool a_first;
+        schedule(s, n, &pair, &opening, &a_first);
+        struct gt_player *a = &players[s->sum->pair_a[pair]];
+        struct gt_player *b = &players[s->sum->pair_b[pair]];
+        struct gt_player *seats[2] = {a_first ? a : b, a_first ? b : a};
+        struct gt_game_record rec;
+        gt_referee_play(c, seats, opening >= 0 ? &s->ops.v[opening] : NULL, &rec);
+        pthread_mutex_lock(&s->lock);
+        tally(s, n, pair, a_first, &rec);
+        pthread_mutex_unlock(&s->lock);
+        gt_game_record_free(&rec);
+    }
+    for (int i = 0; i < c->nengines; i++)
+        gt_player_quit(&players[i]);
+    free(players);
+    return NULL;
+}
+
+/* What gnushogi cannot do, said before the first game. */
+static bool gnushogi_refused(const struct gt_match_config *c, const struct gt_match_engine *e,
+                             int i, char *err, size_t err_len)
+{
+    if (strcmp(c->g->name, "shogi"))
+        gt_errf(err, err_len, "engine %d is gnushogi, which plays shogi, not %s", i + 1,
+                c->g->name);
+    else if (c->tc.nodes > 0)
+        gt_errf(err, err_len, "engine %d (gnushogi) has no node limit", i + 1);
+    else if (e->noptions > 0)
+        gt_errf(err, err_len, "engine %d (gnushogi) has no options (option.%s)", i + 1,
+                e->opt_name[0]);
+    else
+        return false;
+    return true;
+}
+
+/* Start each engine once: it must work, and it tells its name. */
+static int preflight(struct sched *s, char *err, size_t err_len)
+{
+    struct gt_match_config *c = s->c;
+    for (int i = 0; i < c->nengines; i++) {
+        struct gt_match_engine *e = &c->engines[i];
+        struct gt_player p;
+        char why[512];
+        gt_player_init(&p, e, c->g, &s->log, e->name[0] ? e->name : "engine");
+        if (p.proto == GT_PROTO_CECP && (c->tc.nodes > 0 || c->tc.byoyomi_ms > 0)) {
+            gt_errf(err, err_len, "engine %d speaks CECP, which has no %s limit", i + 1,
+                    c->tc.nodes > 0 ? "node" : "byoyomi");
+            return -1;
+        }
+        if (p.proto == GT_PROTO_GNUSHOGI && gnushogi_refused(c, e, i, err, err_len))
+            return -1;
+        if (gt_player_start(&p, why, sizeof why) < 0) {
+            gt_errf(err, err_len, "engine %d does not start: %s", i + 1, why);
+            return -1;
+        }
+        gt_player_quit(&p);
+        bool set_up = false;
+        for (int k = 0; k < s->ops.n; k++)
+            set_up = set_up || s->ops.v[k].base;
+        if (p.proto == GT_PROTO_CECP && !p.cecp_setboard && set_up) {
+            gt_errf(err, err_len, "engine %d (CECP) has no setboard, so it cannot play the "
+                    "openings that start from a position; give them as 'startpos moves' "
+                    "lines", i + 1);
+            return -1;
+        }
+        if (!e->name[0])
+            snprintf(e->name, sizeof e->name, "%s", p.id_name[0] ? p.id_name : e->cmd);
+    }
+    /* Names tell engines apart in the results. */
+    for (int i = 1; i < c->nengines; i++)
+        for (int j = 0; j < i; j++)
+            if (!strcmp(c->engines[i].name, c->engines[j].name)) {
+                char longer[128];
+                snprintf(longer, sizeof longer, "%.56s #%d", c->engines[i].name, i + 1);
+                memcpy(c->engines[i].name, longer, sizeof c->engines[i].name - 1);
+                break;
+            }
+    return 0;
+}
+
+static void print_results(struct sched *s)
+{
+    const struct gt_match_config *c = s->c;
+    const struct gt_match_summary *sum = s->sum;
+    FILE *out = s->out;
+    fprintf(out, "\nResults after %d games:\n", sum->games_played);
+    for (int p = 0; p < sum->npairs; p++) {
+        const struct gt_match_tally *t = &sum->tally[p];
+        const char *a = c->engines[sum->pair_a[p]].name, *b = c->engines[sum->pair_b[p]].name;
+        struct gt_elo e;
+        gt_elo_estimate(t->wins, t->losses, t->draws, &e);
+        fprintf(out, "%s vs %s: %d games, W %d L %d D %d (for %s)\n", a, b, e.games, t->wins,
+                t->losses, t->draws, a);
+        char elo[32], lo[32], hi[32];
+        fprintf(out, "  score %.1f%%, Elo difference %s, 95%% interval [%s, %s], "
+                "LOS %.1f%%\n", 100 * e.score, elo_text(e.elo, elo, sizeof elo),
+                elo_text(e.elo_lo, lo, sizeof lo), elo_text(e.elo_hi, hi, sizeof hi),
+                100 * e.los);
+        fprintf(out, "  losses on time: %s %d, %s %d; crashes/hangs: %s %d, %s %d; "
+                "illegal moves: %s %d, %s %d\n", a, t->time_losses[0], b, t->time_losses[1],
+                a, t->crashes[0], b, t->crashes[1], a, t->illegal[0], b, t->illegal[1]);
+    }
+    if (c->sprt) {
+        fprintf(out, "SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f, bounds [%.3f, %.3f]: ",
+                c->elo0, c->elo1, c->alpha, c->beta, sum->llr, s->llr_lo, s->llr_hi);
+        if (sum->sprt_verdict)
+            fprintf(out, "%s after %d games (games already running were finished and "
+                    "counted)\n", sum->sprt_verdict > 0 ? "H1 accepted" : "H0 accepted",
+                    sum->sprt_games);
+        else
+            fprintf(out, "no decision\n");
+    }
+    fflush(out);
+}
+
+static FILE *open_out(const char *path, char *err, size_t err_len)
+{
+    FILE *f = fopen(path, "a");
+    if (!f)
+        gt_errf(err, err_len, "cannot open '%s' for writing", path);
+    return f;
+}
+
+int gt_match_run(struct gt_match_config *c, FILE *out, struct gt_match_summary *sum,
+                 char *err, size_t err_len)
+{
+    struct sched s = {.c = c, .out = out, .sum = sum};
+    int rc = -1;
+    memset(sum, 0, sizeof *sum);
+    pthread_mutex_init(&s.lock, NULL);
+    pthread_mutex_init(&s.log.lock, NULL);
+    if (c->nengines < 2) {
+        gt_errf(err, err_len, "a match needs at least two engines");
+        goto out;
+    }
+    for (int i = 0; i < c->nengines; i++)
+        for (int j = i + 1; j < c->nengines; j++) {
+            sum->pair_a[sum->npairs] = i;
+            sum->pair_b[sum->npairs++] = j;
+        }
+    if (c->sprt && c->nengines != 2) {
+        gt_errf(err, err_len, "the SPRT needs exactly two engines");
+        goto out;
+    }
+    gt_sprt_bounds(c->alpha, c->beta, &s.llr_lo, &s.llr_hi);
+    if (c->openings &&
+        gt_openings_load(c, c->openings, &s.ops, c->quiet ? NULL : stderr, err, err_len) < 0)
+        goto out;
+    if ((c->log && !(s.log.f = open_out(c->log, err, err_len))) ||
+        (c->pgn && !(s.pgn = open_out(c->pgn, err, err_len))) ||
+        (c->record && !(s.record = open_out(c->record, err, err_len))))
+        goto out;
+    if (preflight(&s, err, err_len) < 0)
+        goto out;
+    s.total = c->games * sum->npairs;
+    int nthreads = c->concurrency < s.total ? c->concurrency : s.total;
+    if (nthreads < 1)
+        nthreads = 1;
+    pthread_t *threads = calloc((size_t)nthreads, sizeof *threads);
+    if (!threads) {
+        gt_errf(err, err_len, "out of memory");
+        goto out;
+    }
+    if (!c->quiet) {
+        fprintf(out, "Match: %d engines, %d games per pair, %d in parallel, %s\n",
+                c->nengines, c->games, nthreads,
+                s.ops.n ? "openings from the file" : "from the start position");
+        fflush(out);
+    }
+    int started = 0;
+    for (; started < nthreads; started++)
+        if (pthread_create(&threads[started], NULL, worker, &s) != 0)
+            break;
+    if (started == 0)
+        worker(&s);
+    for (int i = 0; i < started; i++)
+        pthread_join(threads[i], NULL);
+    free(threads);
+    if (!c->quiet)
+        print_results(&s);
+    rc = 0;
+out:
+    gt_openings_free(&s.ops);
+    if (s.log.f)
+        fclose(s.log.f);
+    if (s.pgn)
+        fclose(s.pgn);
+    if (s.record)
+        fclose(s.record);
+    pthread_mutex_destroy(&s.lock);
+    pthread_mutex_destroy(&s.log.lock);
+    return rc;
+}

@@ -1,0 +1,310 @@
+/* match_player.c -- speaking UCI and USI to an engine program, and the
+ * dispatch to the CECP and gnushogi adapters (match_cecp.c,
+ * match_gnushogi.c).
+ *
+ * A move request is `position startpos|fen X|sfen X moves ...` and
+ * `go ...`; the answer is read until `bestmove`, keeping the last score of
+ * the `info` lines.  The referee's deadline covers the engine's clock plus
+ * the margin: past it the engine gets `stop` and one second to answer, and
+ * is killed if it does not (it is restarted for the next game). */
+#include <config.h>
+#include "match_player.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "match_cecp.h"
+#include "match_gnushogi.h"
+#include "core/util.h"
+
+#define LINE 8192
+
+void gt_player_init(struct gt_player *p, const struct gt_match_engine *spec,
+                    const struct gt_game *g, struct gt_match_log *log, const char *label)
+{
+    memset(p, 0, sizeof *p);
+    p->spec = spec;
+    p->g = g;
+    p->log = log;
+    snprintf(p->label, sizeof p->label, "%s", label);
+    p->proc.fd = -1;
+    if (spec->proto != GT_PROTO_GAME)
+        p->proto = spec->proto;
+    else if (g->dialect != GT_USI)
+        p->proto = GT_PROTO_UCI;
+    else        /* GNU Shogi speaks no USI: know it by its name */
+        p->proto = strstr(spec->cmd, "gnushogi") ? GT_PROTO_GNUSHOGI : GT_PROTO_USI;
+}
+
+static const char *proto_name(enum gt_proto proto)
+{
+    switch (proto) {
+    case GT_PROTO_USI: return "USI";
+    case GT_PROTO_CECP: return "CECP";
+    case GT_PROTO_GNUSHOGI: return "gnushogi";
+    default: return "UCI";
+    }
+}
+
+/* Read lines until one starts with `want` (a whole first word). */
+static int wait_for(struct gt_player *p, const char *want, int64_t deadline,
+                    char *err, size_t err_len)
+{
+    char line[LINE], word[64];
+    for (;;) {
+        int r = gt_proc_read_line(&p->proc, deadline, line, sizeof line);
+        if (r <= 0) {
+            gt_errf(err, err_len, r == 0 ? "no '%s' within the time allowed"
+                                         : "the engine exited before '%s'", want);
+            return -1;
+        }
+        const char *cur = line;
+        gt_next_word(&cur, word, sizeof word);
+        if (!strcmp(word, want))
+            return 0;
+        if (!strcmp(word, "id") && gt_next_word(&cur, word, sizeof word) &&
+            !strcmp(word, "name"))
+            snprintf(p->id_name, sizeof p->id_name, "%s", gt_skip_blanks(cur));
+    }
+}
+
+static int uci_start(struct gt_player *p, char *err, size_t err_len)
+{
+    bool usi = p->proto == GT_PROTO_USI;
+    int64_t deadline = gt_now_ms() + GT_HANDSHAKE_MS;
+    if (gt_proc_send(&p->proc, usi ? "usi" : "uci") < 0 ||
+        wait_for(p, usi ? "usiok" : "uciok", deadline, err, err_len) < 0)
+        return -1;
+    for (int i = 0; i < p->spec->noptions; i++)
+        gt_proc_send(&p->proc, "setoption name %s value %s", p->spec->opt_name[i],
+                     p->spec->opt_value[i]);
+    if (gt_proc_send(&p->proc, "isready") < 0 ||
+        wait_for(p, "readyok", deadline, err, err_len) < 0)
+        return -1;
+    return 0;
+}
+
+int gt_player_start(struct gt_player *p, char *err, size_t err_len)
+{
+    char why[256];
+    if (gt_proc_start(&p->proc, p->spec->cmd, p->log, p->label, err, err_len) < 0)
+        return -1;
+    int rc = p->proto == GT_PROTO_CECP       ? gt_cecp_start(p, why, sizeof why)
+             : p->proto == GT_PROTO_GNUSHOGI ? gt_gnushogi_start(p, why, sizeof why)
+                                             : uci_start(p, why, sizeof why);
+    if (rc < 0) {
+        gt_errf(err, err_len, "engine '%s' (%s): %s", p->spec->cmd, proto_name(p->proto), why);
+        gt_player_kill(p);
+        return -1;
+    }
+    return 0;
+}
+
+int gt_player_new_game(struct gt_player *p, char *err, size_t err_len)
+{
+    char why[256];
+    if (!gt_proc_running(&p->proc)) {
+        if (gt_player_start(p, err, err_len) < 0)
+            return -1;
+    }
+    if (p->proto == GT_PROTO_CECP) {
+        p->cecp_known = -1;          /* gt_cecp_think sets the game up */
+        if (gt_cecp_sync(p, why, sizeof why) < 0) {
+            gt_errf(err, err_len, "engine '%s' before the game: %s", p->spec->cmd, why);
+            gt_player_kill(p);
+            return -1;
+        }
+        return 0;
+    }
+    if (p->proto == GT_PROTO_GNUSHOGI) {
+        p->gnu_known = -1;           /* gt_gnushogi_think sets the game up */
+        if (gt_gnushogi_sync(p, why, sizeof why) < 0) {
+            gt_errf(err, err_len, "engine '%s' before the game: %s", p->spec->cmd, why);
+            gt_player_kill(p);
+            return -1;
+        }
+        return 0;
+    }
+    if (gt_proc_send(&p->proc, p->proto == GT_PROTO_USI ? "usinewgame" : "ucinewgame") < 0 ||
+        gt_proc_send(&p->proc, "isready") < 0 ||
+        wait_for(p, "readyok", gt_now_ms() + GT_HANDSHAKE_MS, why, sizeof why) < 0) {
+        gt_errf(err, err_len, "engine '%s' before the game: %s", p->spec->cmd,
+                p->proc.fd < 0 ? "it exited" : "no readyok");
+        gt_player_kill(p);
+        return -1;
+    }
+    return 0;
+}
+
+/* The position command of a request; NULL when out of memory. */
+static char *position_line(const struct gt_player *p, const struct gt_think_req *req)
+{
+    size_t n = 64 + (req->base ? strlen(req->base) : 0);
+    for (int i = 0; i < req->nmoves; i++)
+        n += strlen(req->moves[i]) + 1;
+    char *s = malloc(n);
+    if (!s)
+        return NULL;
+    size_t at;
+    if (req->base)
+        at = (size_t)sprintf(s, "position %s %s", p->proto == GT_PROTO_USI ? "sfen" : "fen",
+                             req->base);
+    else
+        at = (size_t)sprintf(s, "position startpos");
+    if (req->nmoves)
+        at += (size_t)sprintf(s + at, " moves");
+    for (int i = 0; i < req->nmoves; i++)
+        at += (size_t)sprintf(s + at, " %s", req->moves[i]);
+    return s;
+}
+
+static void go_line(const struct gt_player *p, const struct gt_think_req *req,
+                    char *buf, size_t len)
+{
+    const struct gt_match_tc *tc = req->tc;
+    bool usi = p->proto == GT_PROTO_USI;
+    size_t at = (size_t)snprintf(buf, len, "go");
+    if (tc->base_ms > 0 || tc->byoyomi_ms > 0) {
+        /* UCI's w* fields and USI's b* fields belong to the first player. */
+        at += (size_t)snprintf(buf + at, len - at, " %s %lld %s %lld",
+                               usi ? "btime" : "wtime", (long long)req->clock[0],
+                               usi ? "wtime" : "btime", (long long)req->clock[1]);
+        if (tc->byoyomi_ms > 0)
+            at += (size_t)snprintf(buf + at, len - at, " byoyomi %lld",
+                                   (long long)tc->byoyomi_ms);
+        else if (tc->inc_ms > 0)
+            at += (size_t)snprintf(buf + at, len - at, " %s %lld %s %lld",
+                                   usi ? "binc" : "winc", (long long)tc->inc_ms,
+                                   usi ? "winc" : "binc", (long long)tc->inc_ms);
+    }
+    if (tc->movetime_ms > 0)
+        at += (size_t)snprintf(buf + at, len - at, " movetime %lld", (long long)tc->movetime_ms);
+    if (tc->nodes > 0)
+        at += (size_t)snprintf(buf + at, len - at, " nodes %llu", (unsigned long long)tc->nodes);
+    if (tc->depth > 0)
+        snprintf(buf + at, len - at, " depth %d", tc->depth);
+}
+
+/* `info ... score cp N | score mate N` (USI also `mate +` / `mate -`). */
+static void parse_score(const char *line, struct gt_think_res *res)
+{
+    const char *cur = line;
+    char word[64];
+    while (gt_next_word(&cur, word, sizeof word)) {
+        if (strcmp(word, "score"))
+            continue;
+        char kind[16], value[32];
+        long v;
+        if (!gt_next_word(&cur, kind, sizeof kind) || !gt_next_word(&cur, value, sizeof value))
+            return;
+        if (!strcmp(kind, "cp") && gt_parse_long(value, -1000000, 1000000, &v) == 0) {
+            res->score = (int)v;
+            res->has_score = true;
+        } else if (!strcmp(kind, "mate")) {
+            if (!strcmp(value, "+") || !strcmp(value, "-"))
+                v = value[0] == '+' ? 1 : -1;
+            else if (gt_parse_long(value, -10000, 10000, &v) < 0)
+                return;
+            res->score = v >= 0 ? 100000 - (int)v : -100000 - (int)v;
+            res->has_score = true;
+        }
+        return;
+    }
+}
+
+static void uci_think(struct gt_player *p, const struct gt_think_req *req,
+                      struct gt_think_res *res)
+{
+    char line[LINE], go[256], word[64];
+    char *pos = position_line(p, req);
+    go_line(p, req, go, sizeof go);
+    int64_t start = gt_now_ms();
+    int sent = pos ? gt_proc_send(&p->proc, "%s", pos) : -1;
+    free(pos);
+    if (sent < 0 || gt_proc_send(&p->proc, "%s", go) < 0) {
+        res->status = GT_THINK_CRASH;
+        snprintf(res->detail, sizeof res->detail, "the engine is gone (write failed)");
+        return;
+    }
+    int64_t deadline = req->deadline;
+    bool stopped = false;
+    for (;;) {
+        int r = gt_proc_read_line(&p->proc, deadline, line, sizeof line);
+        if (r < 0) {
+            res->status = stopped ? GT_THINK_TIMEOUT : GT_THINK_CRASH;
+            snprintf(res->detail, sizeof res->detail, "the engine exited while thinking");
+            break;
+        }
+        if (r == 0) {
+            if (stopped) {           /* it does not even answer stop */
+                gt_player_kill(p);
+                res->status = GT_THINK_TIMEOUT;
+                break;
+            }
+            gt_proc_send(&p->proc, "stop");
+            stopped = true;
+            deadline = gt_now_ms() + 1000;
+            continue;
+        }
+        const char *cur = line;
+        gt_next_word(&cur, word, sizeof word);
+        if (!strcmp(word, "info")) {
+            parse_score(cur, res);
+        } else if (!strcmp(word, "bestmove")) {
+            if (!stopped)
+                res->elapsed_ms = gt_now_ms() - start;
+            gt_next_word(&cur, res->move, sizeof res->move);
+            res->status = stopped ? GT_THINK_TIMEOUT
+                          : !strcmp(res->move, "resign") ? GT_THINK_RESIGN
+                          : !strcmp(res->move, "win") && p->proto == GT_PROTO_USI ? GT_THINK_WIN
+                          : GT_THINK_MOVE;
+            break;
+        }
+    }
+    if (res->status == GT_THINK_TIMEOUT || res->status == GT_THINK_CRASH)
+        res->elapsed_ms = gt_now_ms() - start;
+}
+
+void gt_player_think(struct gt_player *p, const struct gt_think_req *req,
+                     struct gt_think_res *res)
+{
+    memset(res, 0, sizeof *res);
+    if (!gt_proc_running(&p->proc)) {
+        res->status = GT_THINK_CRASH;
+        snprintf(res->detail, sizeof res->detail, "the engine is not running");
+        return;
+    }
+    if (p->proto == GT_PROTO_CECP)
+        gt_cecp_think(p, req, res);
+    else if (p->proto == GT_PROTO_GNUSHOGI)
+        gt_gnushogi_think(p, req, res);
+    else
+        uci_think(p, req, res);
+    if (res->status == GT_THINK_CRASH)
+        gt_player_kill(p);
+}
+
+void gt_player_game_over(struct gt_player *p, int mine, const char *result,
+                         const char *reason)
+{
+    if (p->proto == GT_PROTO_CECP && gt_proc_running(&p->proc))
+        gt_proc_send(&p->proc, "result %s {%s}", result, reason);
+    else if (p->proto == GT_PROTO_USI && gt_proc_running(&p->proc))
+        gt_proc_send(&p->proc, "gameover %s", mine > 0 ? "win" : mine < 0 ? "lose" : "draw");
+}
+
+void gt_player_kill(struct gt_player *p)
+{
+    if (gt_proc_running(&p->proc))
+        p->restarts++;
+    gt_proc_stop(&p->proc, 0);
+}
+
+void gt_player_quit(struct gt_player *p)
+{
+    if (!gt_proc_running(&p->proc))
+        return;
+    gt_proc_send(&p->proc, "quit");
+    gt_proc_stop(&p->proc, 1000);
+}

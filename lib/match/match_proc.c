@@ -1,0 +1,197 @@
+/* match_proc.c -- engine child processes: fork/exec, line I/O with
+ * deadlines, and a stop that always reaps.
+ *
+ * One socket pair serves as the child's stdin and stdout: send() with
+ * MSG_NOSIGNAL reports a dead engine as EPIPE instead of raising SIGPIPE,
+ * so the match needs no process-wide signal setting.  Both ends are
+ * close-on-exec, so an engine started by one game thread never inherits
+ * another engine's socket (which would hide that engine's end of file). */
+#include <config.h>
+#include "match_proc.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/util.h"
+
+void gt_match_log_printf(struct gt_match_log *log, const char *fmt, ...)
+{
+    if (!log || !log->f)
+        return;
+    va_list ap;
+    pthread_mutex_lock(&log->lock);
+    va_start(ap, fmt);
+    vfprintf(log->f, fmt, ap);
+    va_end(ap);
+    fputc('\n', log->f);
+    fflush(log->f);
+    pthread_mutex_unlock(&log->lock);
+}
+
+int gt_proc_start(struct gt_proc *p, const char *cmd, struct gt_match_log *log,
+                  const char *label, char *err, size_t err_len)
+{
+    int sv[2];
+    p->pid = 0;
+    p->fd = -1;
+    p->len = 0;
+    p->log = log;
+    snprintf(p->label, sizeof p->label, "%s", label);
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0) {
+        gt_errf(err, err_len, "socketpair: %s", strerror(errno));
+        return -1;
+    }
+    int errfd = log && log->f ? fileno(log->f) : -1;
+    pid_t pid = fork();
+    if (pid < 0) {
+        gt_errf(err, err_len, "fork: %s", strerror(errno));
+        close(sv[0]);
+        close(sv[1]);
+        return -1;
+    }
+    if (pid == 0) {
+        /* The child: only async-signal-safe calls until exec. */
+        setpgid(0, 0);
+        if (errfd < 0)
+            errfd = open("/dev/null", O_WRONLY);
+        if (dup2(sv[1], 0) < 0 || dup2(sv[1], 1) < 0 || (errfd >= 0 && dup2(errfd, 2) < 0))
+            _exit(126);
+        execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+        _exit(127);
+    }
+    setpgid(pid, pid);     /* also here: no race with an early kill */
+    close(sv[1]);
+    p->pid = pid;
+    p->fd = sv[0];
+    gt_match_log_printf(log, "[%s] started pid %ld: %s", p->label, (long)pid, cmd);
+    return 0;
+}
+
+bool gt_proc_running(const struct gt_proc *p) { return p->pid > 0; }
+
+int gt_proc_send(struct gt_proc *p, const char *fmt, ...)
+{
+    char line[GT_PROC_BUF];
+    if (p->fd < 0)
+        return -1;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(line, sizeof line - 1, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return -1;
+    if ((size_t)n > sizeof line - 2)
+        n = (int)sizeof line - 2;
+    gt_match_log_printf(p->log, "[%s] < %s", p->label, line);
+    line[n++] = '\n';
+    for (int off = 0; off < n;) {
+        ssize_t w = send(p->fd, line + off, (size_t)(n - off), MSG_NOSIGNAL);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return -1;
+        off += (int)w;
+    }
+    return 0;
+}
+
+/* Take one complete line out of the buffer, if there is one. */
+static int take_line(struct gt_proc *p, char *line, size_t len)
+{
+    char *nl = memchr(p->buf, '\n', p->len);
+    if (!nl) {
+        if (p->len < sizeof p->buf)
+            return 0;
+        nl = p->buf + p->len - 1;      /* an endless line: cut it */
+    }
+    size_t n = (size_t)(nl - p->buf);
+    size_t keep = n < len ? n : len - 1;
+    memcpy(line, p->buf, keep);
+    line[keep] = 0;
+    while (keep && (line[keep - 1] == '\r' || line[keep - 1] == ' ' || line[keep - 1] == '\t'))
+        line[--keep] = 0;
+    p->len -= n + 1;
+    memmove(p->buf, nl + 1, p->len);
+    gt_match_log_printf(p->log, "[%s] > %s", p->label, line);
+    return 1;
+}
+
+int gt_proc_read_line(struct gt_proc *p, int64_t deadline, char *line, size_t len)
+{
+    for (;;) {
+        if (take_line(p, line, len))
+            return 1;
+        if (p->fd < 0)
+            return -1;
+        int64_t left = deadline - gt_now_ms();
+        if (left <= 0)
+            return 0;
+        struct pollfd pfd = {.fd = p->fd, .events = POLLIN};
+        int r = poll(&pfd, 1, left > 1000000 ? 1000000 : (int)left);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0)
+            return -1;
+        if (r == 0)
+            continue;              /* the loop checks the deadline */
+        ssize_t got = read(p->fd, p->buf + p->len, sizeof p->buf - p->len);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0) {
+            gt_match_log_printf(p->log, "[%s] end of output", p->label);
+            close(p->fd);
+            p->fd = -1;
+            if (p->len) {          /* a last line without newline */
+                p->buf[p->len++] = '\n';
+                continue;
+            }
+            return -1;
+        }
+        p->len += (size_t)got;
+    }
+}
+
+static void sleep_ms(int ms)
+{
+    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+void gt_proc_stop(struct gt_proc *p, int grace_ms)
+{
+    if (p->pid <= 0) {
+        if (p->fd >= 0)
+            close(p->fd);
+        p->fd = -1;
+        return;
+    }
+    int status = 0;
+    pid_t r = 0;
+    for (int waited = 0; waited < grace_ms; waited += 10) {
+        r = waitpid(p->pid, &status, WNOHANG);
+        if (r != 0)
+            break;
+        sleep_ms(10);
+    }
+    /* The group too: sh -c may have left the real engine as a child. */
+    kill(-p->pid, SIGKILL);
+    if (r == 0) {
+        kill(p->pid, SIGKILL);
+        while (waitpid(p->pid, &status, 0) < 0 && errno == EINTR)
+            ;
+    }
+    if (p->fd >= 0)
+        close(p->fd);
+    p->fd = -1;
+    gt_match_log_printf(p->log, "[%s] stopped pid %ld", p->label, (long)p->pid);
+    p->pid = 0;
+    p->len = 0;
+}
