@@ -69,6 +69,18 @@ static bool judge(const struct gt_game *g, const void *pos, gt_move *buf,
     return true;
 }
 
+/* An engine's move: the protocol's text, or else the game's notations
+ * (a CECP engine may answer "O-O" for the king's move). */
+static gt_move parse_move(const struct gt_game *g, const void *pos, const char *text,
+                          char *err, size_t err_len)
+{
+    gt_move m = g->move_from_text(pos, text, err, err_len);
+    char ignored[128];
+    for (const struct gt_notation *n = g->notations; m == GT_MOVE_NONE && n && n->name; n++)
+        m = n->move_from_text(pos, text, ignored, sizeof ignored);
+    return m;
+}
+
 static int add_move(struct gt_game_record *rec, const char *text)
 {
     char **grown = realloc(rec->moves, (size_t)(rec->nmoves + 1) * sizeof *grown);
@@ -179,7 +191,7 @@ static void play(const struct gt_match_config *c, struct gt_player *seats[2],
             return;
         }
         msg[0] = 0;
-        gt_move m = g->move_from_text(pos, res.move, msg, sizeof msg);
+        gt_move m = parse_move(g, pos, res.move, msg, sizeof msg);
         if (m == GT_MOVE_NONE || !g->is_legal(pos, m)) {
             finish(rec, loss_of(side), GT_END_ILLEGAL, side, "%s played an illegal move '%s'%s%s",
                    who, res.move, msg[0] ? ": " : "", msg);
