@@ -26,6 +26,8 @@ static const char usage[] =
     "\n"
     "Commands:\n"
     "  perft DEPTH [--position TEXT] [--divide]   count the legal move tree\n"
+    "  params                                     the search's named numbers: value,\n"
+    "                                             default, range (each is an option)\n"
     "  bench [DEPTH]                              search the game's bench positions;\n"
     "                                             the last line is a node signature\n"
     "  analyse TEXT [--depth N|--nodes N|--movetime MS]\n"
@@ -134,6 +136,11 @@ static int run_command(struct gt_engine *e, int argc, char **argv)
         if (position && !strcmp(position, "startpos"))
             position = NULL;
         return gt_tool_perft(e, (int)n, position, divide, stdout);
+    }
+    if (!strcmp(cmd, "params")) {
+        if (argc > 1)
+            return bad_usage("params: unexpected argument '%s'", argv[1]);
+        return gt_tool_params(e, stdout);
     }
     if (!strcmp(cmd, "bench")) {
         if (argc > 2 || (argc == 2 && parse_count(argv[1], 1, GT_MAX_PLY - 1, &n) < 0))
