@@ -84,8 +84,8 @@ START_TEST(a_line_wins_and_colours_swap)
     /* x completes a1 b1 c1 in both games: A wins with x, then B does. */
     ck_assert_int_eq(r->sum.tally[0].wins, 1);
     ck_assert_int_eq(r->sum.tally[0].losses, 1);
-    HAS(r, "game=1 first=\"A\" second=\"B\" result=1-0 end=rule reason=\"the side to move "
-           "has lost by rule\" position startpos moves a1 a2 b1 b2 c1\n");
+    HAS(r, "game=1 first=\"A\" second=\"B\" result=1-0 end=rule reason=\"x wins: three in a "
+           "row\" position startpos moves a1 a2 b1 b2 c1\n");
     HAS(r, "game=2 first=\"B\" second=\"A\" result=1-0 end=rule");
     done(r);
 }
@@ -100,7 +100,7 @@ START_TEST(full_board_is_a_draw)
     r->c.games = 1;
     play(r);
     ck_assert_int_eq(r->sum.tally[0].draws, 1);
-    HAS(r, "result=1/2-1/2 end=rule reason=\"no legal moves: draw\" position startpos moves "
+    HAS(r, "result=1/2-1/2 end=rule reason=\"draw: board full\" position startpos moves "
            "a1 b2 c1 b1 b3 a2 c2 c3 a3\n");
     done(r);
 }

@@ -210,13 +210,13 @@ START_TEST(what_it_cannot_do_is_refused)
     c.engines[1].opt_value[0] = "16";
     ck_assert_int_eq(play(), -1);
     ck_assert_str_eq(err, "engine 2 (gnushogi) has no options (option.Hash)");
-    /* Not gnushogi at all: no banner. */
+    /* Not gnushogi at all: a banner line, then no help text. */
     setup("7g7f", NULL);
     c.engines[1].proto = GT_PROTO_GNUSHOGI;
     c.engines[1].cmd = "echo hello";
     ck_assert_int_eq(play(), -1);
-    ck_assert_str_eq(err, "engine 2 does not start: engine 'echo hello' (gnushogi): the "
-                          "engine exited before its banner");
+    ck_assert_str_eq(err, "engine 2 does not start: engine 'echo hello' (gnushogi): no end "
+                          "of its 'help' (the Time Control line)");
 }
 END_TEST
 

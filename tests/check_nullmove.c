@@ -57,9 +57,9 @@ START_TEST(every_guard_alone)
     ck_assert_int_eq(gt_null_veto(CHESS, &p, &n), GT_NULL_PV);
     n = open_node(pos), n.after_null = true;
     ck_assert_int_eq(gt_null_veto(CHESS, &p, &n), GT_NULL_AFTER_NULL);
-    n = open_node(pos), n.depth = p.null_min_depth - 1;
+    n = open_node(pos), n.depth = p.sp[GT_SP_NMP_MIN_DEPTH] - 1;
     ck_assert_int_eq(gt_null_veto(CHESS, &p, &n), GT_NULL_SHALLOW);
-    n.depth = p.null_min_depth;
+    n.depth = p.sp[GT_SP_NMP_MIN_DEPTH];
     ck_assert_int_eq(gt_null_veto(CHESS, &p, &n), GT_NULL_GO);
     n = open_node(pos), n.eval = n.beta - 1;
     ck_assert_int_eq(gt_null_veto(CHESS, &p, &n), GT_NULL_EVAL_BELOW_BETA);
@@ -103,7 +103,7 @@ START_TEST(reduction)
     ck_assert_int_eq(gt_null_reduction(CHESS, &p, &n), 3 + 2 + 3);
     p.null_adaptive_r = false;
     ck_assert_int_eq(gt_null_reduction(CHESS, &p, &n), 3);
-    p.null_base_r = 2;
+    p.sp[GT_SP_NMP_BASE_R] = 2;
     ck_assert_int_eq(gt_null_reduction(CHESS, &p, &n), 2);
     /* A game's null_reduction has the last word, but R stays at least 1. */
     struct gt_game g = *CHESS;
@@ -133,8 +133,8 @@ START_TEST(when_cuts_are_verified)
     void *mg = position(middlegame), *kp = position(pawn_ending),
          *rook = position(lone_rook);
     /* Low risk: from NullMoveVerifyDepth on. */
-    ck_assert(!gt_null_must_verify(CHESS, &p, mg, p.null_verify_depth - 1));
-    ck_assert(gt_null_must_verify(CHESS, &p, mg, p.null_verify_depth));
+    ck_assert(!gt_null_must_verify(CHESS, &p, mg, p.sp[GT_SP_NMP_VERIFY_DEPTH] - 1));
+    ck_assert(gt_null_must_verify(CHESS, &p, mg, p.sp[GT_SP_NMP_VERIFY_DEPTH]));
     /* Medium (a lone rook): from depth 6.  High (pawn ending): always. */
     ck_assert(!gt_null_must_verify(CHESS, &p, rook, 5));
     ck_assert(gt_null_must_verify(CHESS, &p, rook, 6));

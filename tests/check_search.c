@@ -160,23 +160,25 @@ START_TEST(time_budgets)
 {
     struct gt_limits lim = {.time = {60000, 1000}, .inc = {1000, 0}};
     int64_t soft, hard;
-    gt_time_budget(&lim, 0, 30, &soft, &hard);
+    int32_t sp[GT_SP_COUNT];
+    gt_search_param_defaults(sp);
+    gt_time_budget(&lim, 0, 30, sp, &soft, &hard);
     ck_assert(soft > 1000 && soft < hard && hard <= 60000 / 3 + 500);
     /* The side with 1 s left and no increment spends far less. */
-    gt_time_budget(&lim, 1, 30, &soft, &hard);
+    gt_time_budget(&lim, 1, 30, sp, &soft, &hard);
     ck_assert(hard < 400 && soft <= hard);
     /* Fixed time per move, minus the overhead. */
     lim = (struct gt_limits){.movetime = 500};
-    gt_time_budget(&lim, 0, 30, &soft, &hard);
+    gt_time_budget(&lim, 0, 30, sp, &soft, &hard);
     ck_assert_int_eq(soft, 470);
     ck_assert_int_eq(hard, 470);
     /* Byoyomi only: use it, keeping the overhead. */
     lim = (struct gt_limits){.byoyomi = 1000};
-    gt_time_budget(&lim, 1, 30, &soft, &hard);
+    gt_time_budget(&lim, 1, 30, sp, &soft, &hard);
     ck_assert_int_eq(hard, 970);
     /* No clock at all: no time limit. */
     lim = (struct gt_limits){.depth = 5};
-    gt_time_budget(&lim, 0, 30, &soft, &hard);
+    gt_time_budget(&lim, 0, 30, sp, &soft, &hard);
     ck_assert_int_eq(soft, 0);
     ck_assert_int_eq(hard, 0);
 }

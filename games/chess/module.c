@@ -50,6 +50,7 @@ GT_MODULE(chess) = {
     .abi_version = GT_ABI_VERSION,
     .name = "chess",
     .description = "Chess (UCI), with Chess960 castling",
+    .variant = "",               /* PGN's default game: no Variant tag */
     .author = "the gtsearch authors",
     .dialect = GT_UCI,
     .side_names = {"white", "black"},

@@ -26,6 +26,8 @@ static const char usage[] =
     "\n"
     "Commands:\n"
     "  perft DEPTH [--position TEXT] [--divide]   count the legal move tree\n"
+    "  params                                     the search's named numbers: value,\n"
+    "                                             default, range (each is an option)\n"
     "  bench [DEPTH]                              search the game's bench positions;\n"
     "                                             the last line is a node signature\n"
     "  analyse TEXT [--depth N|--nodes N|--movetime MS]\n"
@@ -42,7 +44,7 @@ static const char usage[] =
     "                                             (see gtsearch(1), MATCH)\n"
     "\n"
     "Options:\n"
-    "  --game NAME|FILE   the game (default chess): a built-in name, an installed\n"
+    "  --game NAME|FILE   the game (default " GT_DEFAULT_GAME "): a built-in name, an installed\n"
     "                     module's name, or a module file (.la or .so)\n"
     "  --option N=V       set an engine option first (e.g. NullMove=false, Hash=64)\n"
     "  --list-games       list the games and exit\n"
@@ -50,16 +52,36 @@ static const char usage[] =
     "\n"
     "Exit status: 0 success, 1 a runtime error, 2 a usage error.\n";
 
-static void list_one(void *ctx, const struct gt_game *g)
+static void list_one(void *ctx, const struct gt_game *g, const char *file)
 {
     fprintf(ctx, "  %-10s %s (%s)\n", g->name, g->description ? g->description : "",
             g->dialect == GT_USI ? "USI" : "UCI");
+    fprintf(ctx, "  %-10s %s\n", "", file ? file : "built in");
 }
 
-static void list_games(const struct gt_registry *r, FILE *out)
+static void list_refused(void *ctx, const char *file, const char *why)
 {
+    size_t n = strlen(file);
+    if (!strncmp(why, file, n) && !strncmp(why + n, ": ", 2))
+        why += n + 2;       /* the message names the file already */
+    fprintf(ctx, "  %s: %s\n", file, why);
+}
+
+/* The built-in games and every module on the module path, each with its
+ * file; the files that are not usable modules, with the reason. */
+static void list_games(struct gt_registry *r, FILE *out)
+{
+    char *refused = NULL;
+    size_t len = 0;
+    FILE *bad = open_memstream(&refused, &len);
+    gt_registry_scan(r, list_refused, bad);
+    if (bad)
+        fclose(bad);
     fprintf(out, "Available games:\n");
     gt_registry_each(r, list_one, out);
+    if (refused && len)
+        fprintf(out, "Refused module files:\n%s", refused);
+    free(refused);
 }
 
 static int bad_usage(const char *fmt, const char *arg)
@@ -114,6 +136,11 @@ static int run_command(struct gt_engine *e, int argc, char **argv)
         if (position && !strcmp(position, "startpos"))
             position = NULL;
         return gt_tool_perft(e, (int)n, position, divide, stdout);
+    }
+    if (!strcmp(cmd, "params")) {
+        if (argc > 1)
+            return bad_usage("params: unexpected argument '%s'", argv[1]);
+        return gt_tool_params(e, stdout);
     }
     if (!strcmp(cmd, "bench")) {
         if (argc > 2 || (argc == 2 && parse_count(argv[1], 1, GT_MAX_PLY - 1, &n) < 0))
@@ -187,7 +214,7 @@ static int run_command(struct gt_engine *e, int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    const char *game = "chess";
+    const char *game = GT_DEFAULT_GAME;
     const char *options[64];
     int noptions = 0, first_cmd = argc;
     bool list = false;

@@ -4,6 +4,9 @@
 #include "registry.h"
 
 #include <ctype.h>
+#include <dirent.h>
+#include <dlfcn.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +20,7 @@ struct entry {
     char key[NAME_LEN];          /* lower-case game name */
     const struct gt_game *game;
     lt_dlhandle handle;
+    char *file;                  /* the module file; NULL: built in */
     UT_hash_handle hh;
 };
 
@@ -59,15 +63,49 @@ int gt_registry_check_game(const struct gt_game *g, char *err, size_t err_len)
     return 0;
 }
 
+/* Why a module file does not open: libltdl says only "file not found"
+ * for every failure, so ask the system's loader, which names the real
+ * fault (a missing library, a bad ELF file, an undefined symbol). */
+static const char *open_error(const char *file)
+{
+    const char *why = lt_dlerror();
+    void *h = dlopen(file, RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        const char *sys = dlerror();
+        return sys ? sys : why;
+    }
+    dlclose(h);
+    return why ? why : "cannot be opened";
+}
+
+/* The name libltdl prefixes to a module's symbols: the file's base name
+ * without its extension, other characters than letters and digits as '_'
+ * ("./my-game.la" -> "my_game"). */
+static void module_prefix(const char *what, char *out, size_t len)
+{
+    const char *base = strrchr(what, '/');
+    base = base ? base + 1 : what;
+    size_t n = strcspn(base, ".");
+    if (n >= len)
+        n = len - 1;
+    for (size_t i = 0; i < n; i++)
+        out[i] = isalnum((unsigned char)base[i]) ? base[i] : '_';
+    out[n] = 0;
+}
+
 /* Take the game table out of an opened module and register it. */
 static const struct gt_game *adopt(struct gt_registry *r, lt_dlhandle h,
-                                   const char *what, char *err, size_t err_len)
+                                   const char *what, bool builtin, char *err,
+                                   size_t err_len)
 {
     const struct gt_game *g = lt_dlsym(h, "gt_module");
     struct entry *e;
     if (!g) {
-        gt_errf(err, err_len, "%s: not a gtsearch game module (no gt_module symbol)",
-                what);
+        char prefix[NAME_LEN];
+        module_prefix(what, prefix, sizeof prefix);
+        gt_errf(err, err_len, "%s: not a gtsearch game module (it exports neither "
+                "%s_LTX_gt_module nor gt_module: declare its table with "
+                "GT_MODULE(%s))", what, prefix, prefix);
         lt_dlclose(h);
         return NULL;
     }
@@ -97,6 +135,10 @@ static const struct gt_game *adopt(struct gt_registry *r, lt_dlhandle h,
     memcpy(e->key, key, sizeof key);
     e->game = g;
     e->handle = h;
+    if (!builtin) {
+        const lt_dlinfo *info = lt_dlgetinfo(h);
+        e->file = strdup(info && info->filename ? info->filename : what);
+    }
     HASH_ADD_STR(r->games, key, e);
     return g;
 }
@@ -139,7 +181,7 @@ struct gt_registry *gt_registry_new(const lt_dlsymlist *preloaded, char *err,
                 *dot = 0;
             lt_dlhandle h = lt_dlopenext(name);
             if (h)
-                adopt(r, h, name, buf, sizeof buf);
+                adopt(r, h, name, true, buf, sizeof buf);
         }
     }
     HASH_SORT(r->games, by_name);
@@ -154,6 +196,7 @@ void gt_registry_free(struct gt_registry *r)
     HASH_ITER(hh, r->games, e, tmp) {
         HASH_DEL(r->games, e);
         lt_dlclose(e->handle);
+        free(e->file);
         free(e);
     }
     free(r);
@@ -175,10 +218,10 @@ const struct gt_game *gt_registry_find(struct gt_registry *r, const char *what,
     if (is_path(what)) {
         lt_dlhandle h = lt_dlopen(what);
         if (!h) {
-            gt_errf(err, err_len, "cannot load module '%s': %s", what, lt_dlerror());
+            gt_errf(err, err_len, "cannot load module '%s': %s", what, open_error(what));
             return NULL;
         }
-        return adopt(r, h, what, err, err_len);
+        return adopt(r, h, what, false, err, err_len);
     }
     gt_lower_copy(key, what, sizeof key);
     HASH_FIND_STR(r->games, key, e);
@@ -190,7 +233,7 @@ const struct gt_game *gt_registry_find(struct gt_registry *r, const char *what,
             goto unknown;
     lt_dlhandle h = lt_dlopenext(key);
     if (h) {
-        const struct gt_game *g = adopt(r, h, key, err, err_len);
+        const struct gt_game *g = adopt(r, h, key, false, err, err_len);
         if (g)
             HASH_SORT(r->games, by_name);
         return g;
@@ -200,9 +243,65 @@ unknown:
     return NULL;
 }
 
+/* One directory of the module path: every .la file, and every .so file
+ * without a .la beside it (libtool installs both). */
+static void scan_dir(struct gt_registry *r, const char *dir,
+                     void (*refused)(void *ctx, const char *file, const char *why),
+                     void *ctx)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    struct dirent *de;
+    while ((de = readdir(d))) {
+        size_t n = strlen(de->d_name);
+        if (n < 4 || (strcmp(de->d_name + n - 3, ".la") && strcmp(de->d_name + n - 3, ".so")))
+            continue;
+        char file[PATH_MAX], la[PATH_MAX], why[512];
+        snprintf(file, sizeof file, "%s/%s", dir, de->d_name);
+        if (!strcmp(de->d_name + n - 3, ".so")) {
+            snprintf(la, sizeof la, "%.*s.la", (int)(strlen(file) - 3), file);
+            FILE *f = fopen(la, "r");
+            if (f) {
+                fclose(f);
+                continue;
+            }
+        }
+        lt_dlhandle h = lt_dlopen(file);
+        if (!h) {
+            if (refused)
+                refused(ctx, file, open_error(file));
+            continue;
+        }
+        if (!adopt(r, h, file, false, why, sizeof why) && refused)
+            refused(ctx, file, why);
+    }
+    closedir(d);
+}
+
+void gt_registry_scan(struct gt_registry *r,
+                      void (*refused)(void *ctx, const char *file, const char *why),
+                      void *ctx)
+{
+    const char *path = getenv("GTSEARCH_MODULE_PATH");
+    char dir[PATH_MAX];
+    for (const char *p = path ? path : ""; *p;) {
+        size_t n = strcspn(p, ":");
+        if (n > 0 && n < sizeof dir) {
+            memcpy(dir, p, n);
+            dir[n] = 0;
+            scan_dir(r, dir, refused, ctx);
+        }
+        p += n + (p[n] == ':');
+    }
+    scan_dir(r, GT_MODULE_DIR, refused, ctx);
+    HASH_SORT(r->games, by_name);
+}
+
 void gt_registry_each(const struct gt_registry *r,
-                      void (*fn)(void *ctx, const struct gt_game *g), void *ctx)
+                      void (*fn)(void *ctx, const struct gt_game *g, const char *file),
+                      void *ctx)
 {
     for (const struct entry *e = r->games; e; e = e->hh.next)
-        fn(ctx, e->game);
+        fn(ctx, e->game, e->file);
 }

@@ -20,9 +20,19 @@ void gt_registry_free(struct gt_registry *r);
 const struct gt_game *gt_registry_find(struct gt_registry *r, const char *what,
                                        char *err, size_t err_len);
 
-/* Call fn for each known game, in name order. */
+/* Load every module file found on the module path (GTSEARCH_MODULE_PATH,
+ * then the installed module directory), so that gt_registry_each lists
+ * them; a file that is not a usable module is passed to `refused` with
+ * the reason (refused may be NULL). */
+void gt_registry_scan(struct gt_registry *r,
+                      void (*refused)(void *ctx, const char *file, const char *why),
+                      void *ctx);
+
+/* Call fn for each known game, in name order, with the file it came from
+ * (NULL for a built-in game). */
 void gt_registry_each(const struct gt_registry *r,
-                      void (*fn)(void *ctx, const struct gt_game *g), void *ctx);
+                      void (*fn)(void *ctx, const struct gt_game *g, const char *file),
+                      void *ctx);
 
 /* Check that a table is one this core can use; -1 with a message if not. */
 int gt_registry_check_game(const struct gt_game *g, char *err, size_t err_len);

@@ -158,3 +158,16 @@ int gt_tool_analyse(struct gt_engine *e, const char *position, const char *limit
             (long long)res.time_ms);
     return 0;
 }
+
+int gt_tool_params(struct gt_engine *e, FILE *out)
+{
+    struct gt_search_params p;
+    gt_engine_params(e, &p);
+    fprintf(out, "%-20s %7s %7s %7s %7s\n", "# name", "value", "default", "min", "max");
+    for (int i = 0; i < GT_SP_COUNT; i++) {
+        const struct gt_param *t = &gt_search_param_table[i];
+        fprintf(out, "%-20s %7ld %7ld %7ld %7ld\n", t->name, (long)p.sp[i], (long)t->value,
+                (long)t->min, (long)t->max);
+    }
+    return 0;
+}

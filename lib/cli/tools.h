@@ -11,6 +11,9 @@ struct gt_engine;
 int gt_tool_perft(struct gt_engine *e, int depth, const char *position,
                   bool divide, FILE *out);
 int gt_tool_bench(struct gt_engine *e, int depth, FILE *out);
+/* The search's named numbers as the options set them: name, value, the
+ * default and the range, one per line (a tuner's starting point). */
+int gt_tool_params(struct gt_engine *e, FILE *out);
 /* limit: "depth", "nodes" or "movetime" with its value. */
 int gt_tool_analyse(struct gt_engine *e, const char *position, const char *limit,
                     long value, FILE *out);

@@ -1,13 +1,15 @@
 # lib/core/: the search core -- what a module's search runs on.  It sees
 # only lib/gtsearch/ (see tests/include-rules.sh).
 noinst_LTLIBRARIES += lib/core/libgtcore.la
-noinst_HEADERS += lib/core/history.h lib/core/nullmove.h lib/core/perft.h \
+noinst_HEADERS += lib/core/ending.h lib/core/history.h lib/core/nullmove.h lib/core/params.h lib/core/perft.h \
 	lib/core/search.h lib/core/tt.h lib/core/util.h lib/core/worker.h
 lib_core_libgtcore_la_SOURCES = \
 	lib/core/alphabeta.c \
+	lib/core/ending.c \
 	lib/core/history.c \
 	lib/core/movepick.c \
 	lib/core/nullmove.c \
+	lib/core/params.c \
 	lib/core/perft.c \
 	lib/core/search.c \
 	lib/core/timeman.c \

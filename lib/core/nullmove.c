@@ -17,7 +17,7 @@ enum gt_null_veto gt_null_veto(const struct gt_game *g, const struct gt_search_p
         return GT_NULL_PV;
     if (n->after_null)
         return GT_NULL_AFTER_NULL;
-    if (n->depth < p->null_min_depth)
+    if (n->depth < p->sp[GT_SP_NMP_MIN_DEPTH])
         return GT_NULL_SHALLOW;
     if (n->eval < n->beta)
         return GT_NULL_EVAL_BELOW_BETA;
@@ -35,10 +35,13 @@ enum gt_null_veto gt_null_veto(const struct gt_game *g, const struct gt_search_p
 int gt_null_reduction(const struct gt_game *g, const struct gt_search_params *p,
                       const struct gt_null_node *n)
 {
-    int r = p->null_base_r;
+    const int32_t *sp = p->sp;
+    int r = sp[GT_SP_NMP_BASE_R];
     if (p->null_adaptive_r) {
-        int margin = (n->eval - n->beta) / g->eval_unit / 2;
-        r += n->depth / 6 + (margin < 3 ? margin : 3);
+        int step = gt_unit_pct(g, sp[GT_SP_NMP_MARGIN]);
+        int margin = (n->eval - n->beta) / (step > 0 ? step : 1);
+        int most = sp[GT_SP_NMP_MARGIN_MAX];
+        r += n->depth / sp[GT_SP_NMP_DEPTH_DIV] + (margin < most ? margin : most);
     }
     if (g->null_reduction)
         r = g->null_reduction(n->pos, n->depth, n->eval - n->beta, r);
@@ -62,6 +65,7 @@ bool gt_null_must_verify(const struct gt_game *g, const struct gt_search_params 
     if (!p->null_verification)
         return false;
     enum gt_zugzwang_risk risk = g->zugzwang_risk ? g->zugzwang_risk(pos) : GT_RISK_LOW;
-    return risk == GT_RISK_HIGH || (risk == GT_RISK_MEDIUM && depth >= 6) ||
-           depth >= p->null_verify_depth;
+    return risk == GT_RISK_HIGH ||
+           (risk == GT_RISK_MEDIUM && depth >= p->sp[GT_SP_NMP_RISK_DEPTH]) ||
+           depth >= p->sp[GT_SP_NMP_VERIFY_DEPTH];
 }

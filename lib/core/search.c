@@ -19,8 +19,9 @@ void gt_search_params_default(struct gt_search_params *p)
     *p = (struct gt_search_params){
         .null_move = true, .null_verification = true, .null_adaptive_r = true, .reverse_futility = true,
         .lmr = true, .lmp = true, .futility = true,
-        .null_min_depth = 3, .null_base_r = 3, .null_verify_depth = 10, .threads = 1, .move_overhead = 30,
+        .threads = 1, .move_overhead = 30,
     };
+    gt_search_param_defaults(p->sp);
 }
 
 bool gt_is_mate_score(int score) { return abs(score) >= GT_MATE_IN_MAX; }
@@ -50,7 +51,8 @@ int gt_mate_moves(int score)
 /* Give a worker its own copy of the root, one block of memory for its
  * stack, undo records and move lists, and its thread's history tables. */
 static int worker_init(struct gt_worker *w, int id, const struct gt_game *g,
-                       const void *root, const struct gt_history *hist)
+                       const void *root, const struct gt_history *hist,
+                       const int32_t *sp)
 {
     const size_t frames = GT_MAX_PLY + 8;
     const size_t undo = (g->undo_size + 15) & ~(size_t)15;
@@ -80,7 +82,8 @@ static int worker_init(struct gt_worker *w, int id, const struct gt_game *g,
     /* Late move reductions grow with the log of depth and of move number. */
     for (int d = 1; d < 64; d++)
         for (int m = 1; m < 64; m++)
-            w->lmr[d][m] = (unsigned char)(0.75 + log(d) * log(m) / 2.25);
+            w->lmr[d][m] = (unsigned char)(sp[GT_SP_LMR_BASE] / 100.0 +
+                                           log(d) * log(m) / (sp[GT_SP_LMR_DIV] / 100.0));
     return 0;
 }
 
@@ -130,21 +133,23 @@ static bool out_of_soft_time(const struct run *r)
 static void iterate(struct run *r)
 {
     struct gt_worker *w = r->w;
-    const int unit = w->g->eval_unit;
+    const int32_t *sp = w->p->sp;
     int score = 0;
     for (int depth = 1; depth <= r->max_depth; depth++) {
         w->root_depth = depth;
         w->seldepth = 0;
-        int window = unit / 4 > 1 ? unit / 4 : 1;
+        int window = gt_unit_pct(w->g, sp[GT_SP_ASP_WINDOW]);
+        if (window < 1)
+            window = 1;
         int alpha = -GT_INF, beta = GT_INF;
-        if (depth >= 5 && !gt_is_decided_score(score)) {
+        if (depth >= sp[GT_SP_ASP_DEPTH] && !gt_is_decided_score(score)) {
             alpha = score - window > -GT_INF ? score - window : -GT_INF;
             beta = score + window < GT_INF ? score + window : GT_INF;
         }
         int s;
         for (;;) {
             s = gt_alphabeta(w, alpha, beta, depth, 0, false);
-            if (depth > 1 && gt_worker_should_stop(w))
+            if (gt_worker_should_stop(w))
                 break;
             if (s <= alpha) {
                 beta = (alpha + beta) / 2;
@@ -155,7 +160,7 @@ static void iterate(struct run *r)
                 break;
             window *= 2;
         }
-        if (depth > 1 && gt_worker_should_stop(w))
+        if (gt_worker_should_stop(w))
             break;      /* an unfinished iteration proves nothing */
         score = s;
         if (w->id != 0)
@@ -206,10 +211,10 @@ int gt_search(const struct gt_game *g, const void *root, struct gt_tt *tt,
         rc = -1;
         goto out;
     }
-    gt_time_budget(lim, g->side(root), params->move_overhead, &soft, &hard);
+    gt_time_budget(lim, g->side(root), params->move_overhead, params->sp, &soft, &hard);
     gt_tt_new_search(tt);
     for (int i = 0; i < nthreads; i++) {
-        if (worker_init(&workers[i], i, g, root, &hist.set[i]) < 0) {
+        if (worker_init(&workers[i], i, g, root, &hist.set[i], params->sp) < 0) {
             rc = -1;
             goto out;
         }

@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <gtsearch/game.h>
 
+#include "params.h"
+
 #define GT_MAX_PLY 128
 #define GT_INF (GT_MATE + 1)
 #define GT_MATE_IN_MAX (GT_MATE - GT_MAX_PLY)
@@ -34,8 +36,7 @@ struct gt_search_params {
     bool null_move, null_verification, null_adaptive_r, reverse_futility, lmr, lmp, futility;
     bool cont_history;         /* continuation history in move ordering */
     bool mate_threat_extension; /* extend nodes where passing gets mated */
-    int null_min_depth, null_base_r;
-    int null_verify_depth;     /* verify every null fail-high from this depth */
+    int32_t sp[GT_SP_COUNT];   /* the named numbers (params.h) */
     int threads;
     const int32_t *eval_params; /* the game's eval_params values (NULL:
                                    the compiled-in ones) */
@@ -82,12 +83,12 @@ int gt_search(const struct gt_game *g, const void *root, struct gt_tt *tt,
               struct gt_search_ctl *ctl, gt_info_fn info, void *info_ctx,
               struct gt_search_result *res);
 
-/* Default parameters (every technique on). */
+/* Default parameters (the default switches, the table's numbers). */
 void gt_search_params_default(struct gt_search_params *p);
 
 /* Soft and hard time budgets in ms for the side to move (0 = none). */
 void gt_time_budget(const struct gt_limits *lim, int side, int64_t overhead,
-                    int64_t *soft, int64_t *hard);
+                    const int32_t sp[GT_SP_COUNT], int64_t *soft, int64_t *hard);
 
 /* Is a score a mate score, and in how many moves (+ we mate, - we are mated)? */
 bool gt_is_mate_score(int score);

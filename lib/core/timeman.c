@@ -4,7 +4,7 @@
 #include "search.h"
 
 void gt_time_budget(const struct gt_limits *lim, int side, int64_t overhead,
-                    int64_t *soft, int64_t *hard)
+                    const int32_t sp[GT_SP_COUNT], int64_t *soft, int64_t *hard)
 {
     *soft = *hard = 0;
     if (lim->infinite)
@@ -18,16 +18,17 @@ void gt_time_budget(const struct gt_limits *lim, int side, int64_t overhead,
     int64_t byo = lim->byoyomi;
     if (left <= 0 && inc <= 0 && byo <= 0)
         return;                          /* no clock: depth/nodes only */
-    int moves = lim->movestogo > 0 ? lim->movestogo : 30;
-    if (moves > 50)
-        moves = 50;
+    int moves = lim->movestogo > 0 ? lim->movestogo : sp[GT_SP_TIME_MOVES];
+    if (moves > sp[GT_SP_TIME_MOVES_MAX])
+        moves = sp[GT_SP_TIME_MOVES_MAX];
     /* What this move may use of the main time, keeping a reserve. */
     int64_t usable = left - overhead;
     if (usable < 0)
         usable = 0;
-    int64_t base = usable / moves + inc * 3 / 4;
-    int64_t cap = usable / (lim->movestogo == 1 ? 1 : 3) + inc / 2;
-    int64_t s = base * 6 / 10, h = base * 3;
+    int64_t base = usable / moves + inc * sp[GT_SP_TIME_INC] / 100;
+    int64_t cap = usable / (lim->movestogo == 1 ? 1 : sp[GT_SP_TIME_HARD_CAP]) +
+                  inc * sp[GT_SP_TIME_CAP_INC] / 100;
+    int64_t s = base * sp[GT_SP_TIME_SOFT] / 100, h = base * sp[GT_SP_TIME_HARD] / 100;
     if (h > cap)
         h = cap;
     if (s > h)

@@ -51,7 +51,7 @@ struct gt_worker {
 /* alphabeta.c */
 int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
                  bool cutnode);
-bool gt_worker_should_stop(struct gt_worker *w);
+bool gt_worker_should_stop(const struct gt_worker *w);
 
 /* movepick.c */
 void gt_score_moves(struct gt_worker *w, int ply, gt_move tt_move, int n);

@@ -57,9 +57,6 @@ static int add_core_options(struct gt_engine *e)
         {"NullMove", GT_OPT_CHECK, "true", 0, 0, NULL},
         {"NullMoveVerification", GT_OPT_CHECK, "true", 0, 0, NULL},
         {"NullMoveAdaptiveR", GT_OPT_CHECK, "true", 0, 0, NULL},
-        {"NullMoveMinDepth", GT_OPT_SPIN, "3", 1, 32, NULL},
-        {"NullMoveBaseR", GT_OPT_SPIN, "3", 1, 12, NULL},
-        {"NullMoveVerifyDepth", GT_OPT_SPIN, "10", 1, 64, NULL},
         {"ReverseFutility", GT_OPT_CHECK, "true", 0, 0, NULL},
         {"LMR", GT_OPT_CHECK, "true", 0, 0, NULL},
         {"LMP", GT_OPT_CHECK, "true", 0, 0, NULL},
@@ -70,6 +67,16 @@ static int add_core_options(struct gt_engine *e)
     for (size_t i = 0; i < sizeof core / sizeof core[0]; i++)
         if (gt_options_add(e->opts, &core[i]) < 0)
             return -1;
+    /* The search's named numbers, one option each, defaults from the
+     * table (lib/core/params.c). */
+    char defs[GT_SP_COUNT][16];
+    for (int i = 0; i < GT_SP_COUNT; i++) {
+        const struct gt_param *t = &gt_search_param_table[i];
+        snprintf(defs[i], sizeof defs[i], "%ld", (long)t->value);
+        struct gt_option_spec s = {t->name, GT_OPT_SPIN, defs[i], t->min, t->max, NULL};
+        if (gt_options_add(e->opts, &s) < 0)
+            return -1;
+    }
     for (const struct gt_option_spec *s = e->g->options; s && s->name; s++)
         if (gt_options_add(e->opts, s) < 0)
             return -1;
@@ -209,9 +216,8 @@ void gt_engine_params(const struct gt_engine *e, struct gt_search_params *p)
     p->null_move = gt_options_bool(o, "NullMove");
     p->null_verification = gt_options_bool(o, "NullMoveVerification");
     p->null_adaptive_r = gt_options_bool(o, "NullMoveAdaptiveR");
-    p->null_min_depth = (int)gt_options_int(o, "NullMoveMinDepth");
-    p->null_base_r = (int)gt_options_int(o, "NullMoveBaseR");
-    p->null_verify_depth = (int)gt_options_int(o, "NullMoveVerifyDepth");
+    for (int i = 0; i < GT_SP_COUNT; i++)
+        p->sp[i] = (int32_t)gt_options_int(o, gt_search_param_table[i].name);
     p->reverse_futility = gt_options_bool(o, "ReverseFutility");
     p->lmr = gt_options_bool(o, "LMR");
     p->lmp = gt_options_bool(o, "LMP");

@@ -155,6 +155,10 @@ struct gt_game {
     int abi_version;           /* GT_ABI_VERSION; checked before anything */
     const char *name;          /* short name for --game: "chess" */
     const char *description;   /* one line for --list-games */
+    const char *variant;       /* the game's name in other programs' lists
+                                  (PGN's Variant tag, cutechess): NULL means
+                                  `name`; "" means the protocols' default
+                                  game (chess), which needs no Variant tag */
     const char *author;        /* `id author` */
     enum gt_dialect dialect;
     const char *side_names[2]; /* lower case: {"white", "black"}; used in

@@ -196,11 +196,11 @@ int gt_gnushogi_start(struct gt_player *p, char *err, size_t err_len)
     for (;;) {
         int r = gt_proc_read_line(&p->proc, deadline, line, sizeof line);
         if (r <= 0) {
-            gt_errf(err, err_len, r == 0 ? "no 'GNU Shogi' banner within the time allowed"
+            gt_errf(err, err_len, r == 0 ? "no banner line within the time allowed"
                                          : "the engine exited before its banner");
             return -1;
         }
-        if (!strncmp(line, "GNU Shogi", 9)) {
+        if (*gt_skip_blanks(line)) {        /* its banner: name and version */
             snprintf(p->id_name, sizeof p->id_name, "%.63s", line);
             break;
         }

@@ -90,8 +90,9 @@ void gt_record_pgn(FILE *f, const struct gt_match_config *c, int round,
     tag(f, "White", first);
     tag(f, "Black", second);
     tag(f, "Result", gt_result_text(rec->result));
-    if (strcmp(c->g->name, "chess"))
-        tag(f, "Variant", c->g->name);
+    const char *variant = c->g->variant ? c->g->variant : c->g->name;
+    if (*variant)
+        tag(f, "Variant", variant);
     if (rec->op && rec->op->base) {
         tag(f, "SetUp", "1");
         tag(f, "FEN", rec->op->base);

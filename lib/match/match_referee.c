@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/ending.h"
 #include "core/util.h"
 
 #define HISTORY_PLY 0
@@ -54,34 +55,30 @@ static void finish(struct gt_game_record *rec, int result, enum gt_end end, int 
 /* The side to move loses: the result from side 0's point of view. */
 static int loss_of(int side) { return side == 0 ? -1 : 1; }
 
-/* Is the game over at pos?  Fills rec and returns true if so. */
+/* Is the game over at pos?  Fills rec with the result and the game's
+ * own words for it ("white wins: checkmate") and returns true if so. */
 static bool judge(const struct gt_game *g, const void *pos, gt_move *buf,
                   struct gt_game_record *rec)
 {
-    int stm = g->side(pos);
-    int n = g->generate(pos, GT_GEN_ALL, buf);
-    if (n == 0 && g->in_check(pos) && g->no_moves(pos) == GT_LOSS) {
-        finish(rec, loss_of(stm), GT_END_RULE, -1, "checkmate");
-        return true;
-    }
-    enum gt_outcome o = g->rule_outcome(pos, HISTORY_PLY);
-    const char *why = "by rule";
-    if (o == GT_ONGOING && n == 0) {
-        o = g->no_moves(pos);
-        why = o == GT_DRAW ? "no legal moves: draw" : "no legal moves";
-    } else if (o == GT_DRAW)
-        why = "draw by rule (repetition, move count or material)";
-    else if (o == GT_LOSS)
-        why = "the side to move has lost by rule";
-    else if (o == GT_WIN)
-        why = "the side to move has won by rule (e.g. declaration, perpetual check)";
-    switch (o) {
-    case GT_ONGOING: return false;
-    case GT_DRAW: finish(rec, 0, GT_END_RULE, -1, "%s", why); return true;
-    case GT_LOSS: finish(rec, loss_of(stm), GT_END_RULE, -1, "%s", why); return true;
-    case GT_WIN: finish(rec, -loss_of(stm), GT_END_RULE, -1, "%s", why); return true;
-    }
-    return false;
+    struct gt_ending end;
+    if (!gt_game_ended(g, pos, HISTORY_PLY, buf, &end))
+        return false;
+    char text[200];
+    gt_ending_text(g, &end, text, sizeof text);
+    finish(rec, end.winner < 0 ? 0 : end.winner == 0 ? 1 : -1, GT_END_RULE, -1, "%s", text);
+    return true;
+}
+
+/* An engine's move: the protocol's text, or else the game's notations
+ * (a CECP engine may answer "O-O" for the king's move). */
+static gt_move parse_move(const struct gt_game *g, const void *pos, const char *text,
+                          char *err, size_t err_len)
+{
+    gt_move m = g->move_from_text(pos, text, err, err_len);
+    char ignored[128];
+    for (const struct gt_notation *n = g->notations; m == GT_MOVE_NONE && n && n->name; n++)
+        m = n->move_from_text(pos, text, ignored, sizeof ignored);
+    return m;
 }
 
 static int add_move(struct gt_game_record *rec, const char *text)
@@ -194,7 +191,7 @@ static void play(const struct gt_match_config *c, struct gt_player *seats[2],
             return;
         }
         msg[0] = 0;
-        gt_move m = g->move_from_text(pos, res.move, msg, sizeof msg);
+        gt_move m = parse_move(g, pos, res.move, msg, sizeof msg);
         if (m == GT_MOVE_NONE || !g->is_legal(pos, m)) {
             finish(rec, loss_of(side), GT_END_ILLEGAL, side, "%s played an illegal move '%s'%s%s",
                    who, res.move, msg[0] ? ": " : "", msg);

@@ -148,6 +148,13 @@ static enum gt_outcome rule_outcome(const void *pos, int ply)
     return decided(pos) ? GT_LOSS : GT_ONGOING;
 }
 
+/* The words the referee and the tools use for the end. */
+static const char *end_reason(const void *pos, enum gt_outcome o)
+{
+    (void)o;
+    return decided(pos) ? "three in a row" : "board full";
+}
+
 static int evaluate(const void *pos, const int32_t *params)
 {
     (void)pos;
@@ -188,6 +195,7 @@ GT_MODULE(tictactoe) = {
     .in_check = in_check,
     .no_moves = no_moves,
     .rule_outcome = rule_outcome,
+    .end_reason = end_reason,
     .evaluate = evaluate,
     .make_null = make_null,
     .unmake_null = unmake_null,
