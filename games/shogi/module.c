@@ -207,6 +207,7 @@ GT_MODULE(shogi) = {
     .null_ok = sh_null_ok,
     .zugzwang_risk = sh_zugzwang_risk,
     .null_reduction = NULL,
+    .notations = shogi_notations,
     .options = sh_options,
     .set_option = sh_set_option,
     .bench_positions = sh_bench,
