@@ -50,6 +50,10 @@ tests_check_search_SOURCES = tests/check_search.c tests/check_main.c \
 tests_check_search_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_check_search_LDADD = $(CORE_TEST_LDADD)
 
+# The rooms of lib/ and what each may include; no game knowledge in them.
+TESTS += tests/rooms.sh
+EXTRA_DIST += tests/rooms.sh
+
 # The game author's path, end to end (installs into a temporary DESTDIR).
 TESTS += tests/out-of-tree.sh
 AM_TESTS_ENVIRONMENT = abs_top_builddir='$(abs_top_builddir)'; \
