@@ -10,6 +10,7 @@ tests_module_tictactoe_la_LDFLAGS = $(MODULE_LDFLAGS) -rpath /nowhere
 CORE_TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 CORE_TEST_LDADD = $(GT_ROOMS) $(CHECK_LIBS)
 core_tests = tests/check_options tests/check_tt tests/check_history tests/check_registry \
+	tests/check_ending \
 	tests/check_protocol tests/check_search tests/check_epd
 check_PROGRAMS += $(core_tests)
 TESTS += $(core_tests)
@@ -44,6 +45,11 @@ tests_check_epd_SOURCES = tests/check_epd.c tests/check_main.c \
 	doc/examples/tictactoe/tictactoe.c
 tests_check_epd_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_check_epd_LDADD = $(CORE_TEST_LDADD)
+
+tests_check_ending_SOURCES = tests/check_ending.c tests/check_main.c \
+	doc/examples/tictactoe/tictactoe.c
+tests_check_ending_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_check_ending_LDADD = $(CORE_TEST_LDADD)
 
 tests_check_search_SOURCES = tests/check_search.c tests/check_main.c \
 	doc/examples/tictactoe/tictactoe.c
