@@ -11,7 +11,8 @@
 #  - inside an enum or struct, a member with a comment after it (which may
 #    go on over the next lines) or a comment before it;
 #  - inside struct gt_game, "---- name ----" comments: one section each.
-# Texinfo's special characters (@ { }) in the comments are escaped.
+# Texinfo's special characters (@ { }) in the comments are escaped, and
+# "--" is kept from becoming an en dash.
 set -eu
 if [ $# -ne 1 ] || [ ! -r "$1" ]; then
     echo "usage: $0 game.h" >&2
@@ -20,6 +21,7 @@ fi
 awk '
 function esc(s) {
     gsub(/@/, "@@", s); gsub(/\{/, "@{", s); gsub(/\}/, "@}", s)
+    gsub(/--/, "-@w{}-", s)      # two dashes stay two (--game), not a dash
     return s
 }
 function trim(s) { sub(/^[ \t]+/, "", s); sub(/[ \t]+$/, "", s); return s }

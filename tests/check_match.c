@@ -390,7 +390,7 @@ START_TEST(an_engine_that_does_not_start)
 }
 END_TEST
 
-START_TEST(gnushogi_plays_only_shogi)
+START_TEST(gnushogi_needs_the_xshogi_notation)
 {
     struct run *r = new_run();
     engine(r, "A", "a1");
@@ -398,7 +398,8 @@ START_TEST(gnushogi_plays_only_shogi)
     r->c.engines[1].proto = GT_PROTO_GNUSHOGI;
     play(r);
     ck_assert_int_eq(r->rc, -1);
-    ck_assert_str_eq(r->err, "engine 2 is gnushogi, which plays shogi, not tictactoe");
+    ck_assert_str_eq(r->err, "engine 2 speaks gnushogi's protocol, and tictactoe has no xshogi "
+                              "notation to speak it with");
     done(r);
 }
 END_TEST
@@ -425,7 +426,7 @@ Suite *test_suite(void)
     tcase_add_test(tc, sprt_stops_the_match);
     tcase_add_test(tc, concurrent_games);
     tcase_add_test(tc, an_engine_that_does_not_start);
-    tcase_add_test(tc, gnushogi_plays_only_shogi);
+    tcase_add_test(tc, gnushogi_needs_the_xshogi_notation);
     suite_add_tcase(s, tc);
     return s;
 }

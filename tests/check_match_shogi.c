@@ -25,8 +25,8 @@ static char out[65536];            /* the record line, then the traffic log */
 static char cmd[2][1024];
 static char err[512];
 
-/* Sente: the fake USI engine; gote: the fake gnushogi (known by the word
- * gnushogi in its command).  env goes in front of gote's command. */
+/* Sente: the fake USI engine; gote: the fake gnushogi (proto=gnushogi).
+ * env goes in front of gote's command. */
 static void setup(const char *script, const char *env)
 {
     ck_assert_int_eq(shogi->init(), 0);
@@ -42,6 +42,7 @@ static void setup(const char *script, const char *env)
         c.engines[i].cmd = cmd[i];
         snprintf(c.engines[i].name, sizeof c.engines[i].name, "%s", i ? "GS" : "USI");
     }
+    c.engines[1].proto = GT_PROTO_GNUSHOGI;
     c.nengines = 2;
 }
 
@@ -160,41 +161,18 @@ START_TEST(an_sfen_opening_is_set_up_with_edit)
 }
 END_TEST
 
-START_TEST(edit_lines)
+/* The adapter speaks through the game's xshogi notation; a game without
+ * one cannot be played against gnushogi, and says why before any game. */
+START_TEST(it_needs_the_xshogi_notation)
 {
-    char buf[2048];
-    ck_assert_int_eq(gt_gnushogi_edit_lines("4k4/9/4P4/9/9/9/9/1+r7/4K4 b G2Pp 1", buf,
-                                            sizeof buf), 0);
-    ck_assert_str_eq(buf, "edit\n#\nP5c\nK5i\nG*\nP*\nP*\nc\nK5a\nR8h+\nP*\n.");
-    ck_assert_int_eq(gt_gnushogi_edit_lines("8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/"
-                                            "1PS6/1KSG3+r1/LN2+p3L w Sbgn2p 124", buf,
-                                            sizeof buf), 0);
-    ck_assert_ptr_nonnull(strstr(buf, "\nR7b+\n"));
-    ck_assert_ptr_nonnull(strstr(buf, "\nS*\nc\n"));
-    ck_assert_ptr_nonnull(strstr(buf, "\nP5i+\n"));
-    ck_assert_int_eq(gt_gnushogi_edit_lines("9/9 b - 1", buf, sizeof buf), -1);
-    ck_assert_int_eq(gt_gnushogi_edit_lines("4k4/9/9/9/9/9/9/9/4K4 x - 1", buf, sizeof buf), -1);
-    ck_assert_int_eq(gt_gnushogi_edit_lines("4k4/9/9/9/9/9/9/9/4K4 b K 1", buf, sizeof buf), -1);
-}
-END_TEST
-
-START_TEST(move_text)
-{
-    char m[16];
-    const char *same[] = {"7g7f", "8h2b+", "P*5e", "R*1a"};
-    for (int i = 0; i < 4; i++) {
-        ck_assert(gt_gnushogi_move_to_usi(same[i], m, sizeof m));
-        ck_assert_str_eq(m, same[i]);
-    }
-    ck_assert(gt_gnushogi_move_to_usi("p'5e", m, sizeof m));
-    ck_assert_str_eq(m, "P*5e");
-    ck_assert(gt_gnushogi_move_to_usi("b*4e", m, sizeof m));
-    ck_assert_str_eq(m, "B*4e");
-    ck_assert(gt_gnushogi_move_to_usi("2d2c+?", m, sizeof m));
-    ck_assert_str_eq(m, "2d2c+");
-    const char *bad[] = {"K*5e", "7g7", "7j7f", "7g7f=", "...", "P*5", ""};
-    for (int i = 0; i < 7; i++)
-        ck_assert_msg(!gt_gnushogi_move_to_usi(bad[i], m, sizeof m), "%s", bad[i]);
+    ck_assert_ptr_nonnull(gt_gnushogi_notation(shogi));
+    struct gt_game plain = *shogi;
+    plain.notations = NULL;
+    setup("7g7f", NULL);
+    c.g = &plain;
+    ck_assert_int_eq(play(), -1);
+    ck_assert_str_eq(err, "engine 2 speaks gnushogi's protocol, and shogi has no xshogi "
+                          "notation to speak it with");
 }
 END_TEST
 
@@ -233,8 +211,7 @@ Suite *test_suite(void)
     tcase_add_test(tc, the_move_now_line);
     tcase_add_test(tc, depth_and_pondering);
     tcase_add_test(tc, an_sfen_opening_is_set_up_with_edit);
-    tcase_add_test(tc, edit_lines);
-    tcase_add_test(tc, move_text);
+    tcase_add_test(tc, it_needs_the_xshogi_notation);
     tcase_add_test(tc, what_it_cannot_do_is_refused);
     suite_add_tcase(s, tc);
     return s;

@@ -146,6 +146,29 @@ START_TEST(finds_the_winning_move)
 }
 END_TEST
 
+/* One legal move: under a clock the search stops after depth 1 (thinking
+ * cannot change it); under a depth limit it searches as asked. */
+START_TEST(the_only_move_is_played_at_once)
+{
+    char err[256];
+    struct gt_engine *e = gt_engine_new(TTT, err, sizeof err);
+    struct gt_search_result res;
+    ck_assert_int_eq(gt_engine_set_position(e, ".xxxooxoo x", NULL, err, sizeof err), 0);
+    struct gt_limits clock = {.time = {60000, 60000}};
+    ck_assert_int_eq(gt_engine_search(e, &clock, NULL, NULL, &res), 0);
+    ck_assert_int_eq(res.depth, 1);
+    ck_assert_uint_eq(res.best, 1);              /* a1, the one empty cell */
+    struct gt_limits movetime = {.movetime = 5000};
+    ck_assert_int_eq(gt_engine_search(e, &movetime, NULL, NULL, &res), 0);
+    ck_assert_int_eq(res.depth, 1);
+    struct gt_limits depth = {.depth = 4};
+    ck_assert_int_eq(gt_engine_search(e, &depth, NULL, NULL, &res), 0);
+    ck_assert_int_eq(res.depth, 4);
+    ck_assert_uint_eq(res.best, 1);
+    gt_engine_free(e);
+}
+END_TEST
+
 START_TEST(mate_score_helpers)
 {
     ck_assert(gt_is_mate_score(GT_MATE - 5));
@@ -199,6 +222,7 @@ Suite *test_suite(void)
     tcase_add_test(tc, exact_values_continuation_history_on);
     tcase_add_test(tc, exact_values_mate_threat_extension_on);
     tcase_add_test(tc, finds_the_winning_move);
+    tcase_add_test(tc, the_only_move_is_played_at_once);
     tcase_add_test(tc, mate_score_helpers);
     tcase_add_test(tc, time_budgets);
     suite_add_tcase(s, tc);

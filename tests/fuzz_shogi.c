@@ -5,7 +5,11 @@
  * also tried as a raw 32-bit move.  Besides "never crash", it checks the
  * module's own invariants: is_legal == membership in generate, make/unmake
  * restore text and key, gives_check == make + in_check, GT_GEN_CHECKS ==
- * the checking subset, to_text reads back to the same key. */
+ * the checking subset, to_text reads back to the same key, and every
+ * notation (kif, csa, xshogi) reads back the text it writes of every legal
+ * move.  Each move token is also given to every notation's parser: what it
+ * accepts is legal and, written back and read again, the same move. */
+#include <config.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +29,38 @@ static bool member(const gt_move *l, int n, gt_move m)
     for (int i = 0; i < n; i++)
         if (l[i] == m) return true;
     return false;
+}
+
+/* Every notation writes each legal move as text that reads back to it. */
+static void check_notations(const void *p, const gt_move *all, int n)
+{
+    char text[64], err[128], edit[4096];
+    for (const struct gt_notation *t = G->notations; t && t->name; t++) {
+        for (int i = 0; i < n; i++) {
+            t->move_to_text(p, all[i], text, sizeof text);
+            REQUIRE(t->move_from_text(p, text, err, sizeof err) == all[i]);
+        }
+        if (t->position_to_text)
+            REQUIRE(t->position_to_text(p, edit, sizeof edit) == 0);
+    }
+}
+
+/* Any text given to a notation's parser: a move it accepts is legal and
+ * reads back from its own text. */
+static void parse_notations(const void *p, const char *word)
+{
+    char text[64], err[128];
+    for (const struct gt_notation *t = G->notations; t && t->name; t++) {
+        err[0] = 0;
+        gt_move m = t->move_from_text(p, word, err, sizeof err);
+        if (m == GT_MOVE_NONE) {
+            REQUIRE(err[0] != 0);
+            continue;
+        }
+        REQUIRE(G->is_legal(p, m));
+        t->move_to_text(p, m, text, sizeof text);
+        REQUIRE(t->move_from_text(p, text, err, sizeof err) == m);
+    }
 }
 
 static void check_position(void *p, const uint8_t *raw, size_t raw_len)
@@ -53,6 +89,7 @@ static void check_position(void *p, const uint8_t *raw, size_t raw_len)
         }
     }
     REQUIRE(c == expect);
+    check_notations(p, all, n);
     G->to_text(p, b, sizeof b);
     REQUIRE(!strcmp(a, b) && G->key(p) == key);
     for (size_t i = 0; i + 4 <= raw_len; i += 4) {
@@ -100,6 +137,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *save = NULL;
     for (char *t = strtok_r(moves, " \n", &save); t && played < 64;
          t = strtok_r(NULL, " \n", &save)) {
+        parse_notations(p, t);
         gt_move m = G->move_from_text(p, t, err, sizeof err);
         if (m == GT_MOVE_NONE) { REQUIRE(err[0] != 0); continue; }
         char back[16];

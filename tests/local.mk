@@ -10,6 +10,7 @@ tests_module_tictactoe_la_LDFLAGS = $(MODULE_LDFLAGS) -rpath /nowhere
 CORE_TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 CORE_TEST_LDADD = $(GT_ROOMS) $(CHECK_LIBS)
 core_tests = tests/check_options tests/check_tt tests/check_history tests/check_registry \
+	tests/check_ending \
 	tests/check_protocol tests/check_search tests/check_epd
 check_PROGRAMS += $(core_tests)
 TESTS += $(core_tests)
@@ -45,10 +46,19 @@ tests_check_epd_SOURCES = tests/check_epd.c tests/check_main.c \
 tests_check_epd_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_check_epd_LDADD = $(CORE_TEST_LDADD)
 
+tests_check_ending_SOURCES = tests/check_ending.c tests/check_main.c \
+	doc/examples/tictactoe/tictactoe.c
+tests_check_ending_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_check_ending_LDADD = $(CORE_TEST_LDADD)
+
 tests_check_search_SOURCES = tests/check_search.c tests/check_main.c \
 	doc/examples/tictactoe/tictactoe.c
 tests_check_search_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_check_search_LDADD = $(CORE_TEST_LDADD)
+
+# The rooms of lib/ and what each may include; no game knowledge in them.
+TESTS += tests/rooms.sh
+EXTRA_DIST += tests/rooms.sh
 
 # The game author's path, end to end (installs into a temporary DESTDIR).
 TESTS += tests/out-of-tree.sh

@@ -22,7 +22,7 @@ cd "$tmp" || exit 99
 # margin: the test is about the protocol, and a loaded machine must not
 # turn it into a loss on time.
 "$gts" --game shogi match --engine "$gts --game shogi" name=gtsearch \
-    --engine "$gs" name=gnushogi --games 1 --movetime 100 --timemargin 5000 --draw-after 60 \
+    --engine "$gs" name=gnushogi proto=gnushogi --games 1 --movetime 100 --timemargin 5000 --draw-after 60 \
     --record rec --log log >out 2>&1 || fail "match exited $?: $(cat out)"
 cat out rec
 grep -q '^game=1 first="gtsearch" second="gnushogi" result=' rec || fail "no record line"

@@ -7,6 +7,14 @@ tests_check_shogi_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DTEST_DATA_DIR='"$(abs_top_srcdir)/tests/data"'
 tests_check_shogi_LDADD = games/shogi/libshogi.la $(CHECK_LIBS)
 
+# The notations (kif, csa, xshogi) and end_reason.
+check_PROGRAMS += tests/check_shogi_notation
+TESTS += tests/check_shogi_notation
+tests_check_shogi_notation_SOURCES = tests/check_shogi_notation.c tests/check_main.c \
+	games/shogi/module.c
+tests_check_shogi_notation_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_shogi_notation_LDADD = games/shogi/libshogi.la $(CHECK_LIBS)
+
 EXTRA_DIST += games/shogi/README.md tests/bench/shogi-perft.sh \
 	tests/bench/shogi-perft-verify.sh
 

@@ -438,6 +438,14 @@ static enum gt_outcome c4_no_moves(const void *vp)
     return o == GT_ONGOING ? GT_DRAW : o;
 }
 
+/* The rule that ended the game, for the referee's and the tools' messages
+ * ("x wins: four in a row").  The outcome says which of the two it was. */
+static const char *c4_end_reason(const void *vp, enum gt_outcome o)
+{
+    (void)vp;
+    return o == GT_DRAW ? "board full" : "four in a row";
+}
+
 /* ---- evaluation ---------------------------------------------------------- */
 
 /* One side's assets, in eval_unit (100) units:
@@ -578,6 +586,7 @@ GT_MODULE(connect4) = {
     .in_check = c4_in_check,
     .no_moves = c4_no_moves,
     .rule_outcome = c4_rule_outcome,
+    .end_reason = c4_end_reason,
     .evaluate = c4_evaluate,
     .make_null = c4_make_null,
     .unmake_null = c4_unmake_null,

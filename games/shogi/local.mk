@@ -11,6 +11,7 @@ games_shogi_libshogi_la_SOURCES = \
 	games/shogi/legal.c \
 	games/shogi/sfen.c \
 	games/shogi/usi.c \
+	games/shogi/notation.c \
 	games/shogi/rules.c \
 	games/shogi/search.c \
 	games/shogi/eval.c

@@ -102,6 +102,11 @@ static enum gt_outcome sh_rule_outcome(const void *pos, int ply)
     return shogi_rule_outcome(pos, ply);
 }
 
+static const char *sh_end_reason(const void *pos, enum gt_outcome o)
+{
+    return shogi_end_reason(pos, o);
+}
+
 static int sh_evaluate(const void *pos, const int32_t *params)
 {
     (void)params;
@@ -195,12 +200,14 @@ GT_MODULE(shogi) = {
     .in_check = sh_in_check,
     .no_moves = sh_no_moves,
     .rule_outcome = sh_rule_outcome,
+    .end_reason = sh_end_reason,
     .evaluate = sh_evaluate,
     .make_null = sh_make_null,
     .unmake_null = sh_unmake_null,
     .null_ok = sh_null_ok,
     .zugzwang_risk = sh_zugzwang_risk,
     .null_reduction = NULL,
+    .notations = shogi_notations,
     .options = sh_options,
     .set_option = sh_set_option,
     .bench_positions = sh_bench,

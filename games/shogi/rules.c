@@ -15,20 +15,29 @@
 
 #include "shogi.h"
 
-static enum gt_outcome repetition_verdict(const struct shogi_pos *p, int i)
+/* The names of the rules, for end_reason. */
+static const char reason_sennichite[] = "repetition (sennichite)";
+static const char reason_perpetual[] = "perpetual check";
+static const char reason_declaration[] = "entering-king declaration";
+
+static enum gt_outcome repetition_verdict(const struct shogi_pos *p, int i,
+                                          const char **why)
 {
     int us = p->side, them = us ^ 1;
-    if (p->cont_check[them] >= i) return GT_WIN;  /* they checked forever */
-    if (p->cont_check[us] >= i) return GT_LOSS;
-    return GT_DRAW;
+    enum gt_outcome o = GT_DRAW;
+    if (p->cont_check[them] >= i) o = GT_WIN;  /* they checked forever */
+    else if (p->cont_check[us] >= i) o = GT_LOSS;
+    if (why) *why = o == GT_DRAW ? reason_sennichite : reason_perpetual;
+    return o;
 }
 
-static enum gt_outcome repetition(const struct shogi_pos *p, int ply)
+static enum gt_outcome repetition(const struct shogi_pos *p, int ply,
+                                  const char **why)
 {
     int seen = 0;
     for (int i = 4; i <= p->hist_n; i += 2) {
         if (p->hist[(p->hist_top - i) & (SH_HIST - 1)] != p->key) continue;
-        if (i <= ply || ++seen == 3) return repetition_verdict(p, i);
+        if (i <= ply || ++seen == 3) return repetition_verdict(p, i, why);
     }
     return GT_ONGOING;
 }
@@ -60,11 +69,40 @@ bool shogi_declaration_win(const struct shogi_pos *p)
     return points >= need;
 }
 
+/* rule_outcome and end_reason both ask this, so that the rule they name is
+ * the one that decided: repetition first, then the declaration. */
+enum gt_outcome shogi_rule_verdict(const struct shogi_pos *p, int ply,
+                                   const char **why)
+{
+    enum gt_outcome r = repetition(p, ply, why);
+    if (r != GT_ONGOING) return r;
+    if (!shogi_declaration_win(p)) return GT_ONGOING;
+    if (why) *why = reason_declaration;
+    return GT_WIN;
+}
+
 enum gt_outcome shogi_rule_outcome(const struct shogi_pos *p, int ply)
 {
-    enum gt_outcome r = repetition(p, ply);
-    if (r != GT_ONGOING) return r;
-    return shogi_declaration_win(p) ? GT_WIN : GT_ONGOING;
+    return shogi_rule_verdict(p, ply, NULL);
+}
+
+/* The rule behind an outcome o that no_moves or rule_outcome gave.  No
+ * legal move in check is "checkmate" (the referee's precedence: a mate
+ * beats a rule), otherwise the rule shogi_rule_verdict finds with the full
+ * count of a game record (ply 0), or else with any earlier occurrence
+ * counting (a repetition the search scored inside its own line).  No legal
+ * move out of check still loses in shogi: "no legal move". */
+const char *shogi_end_reason(const struct shogi_pos *p, enum gt_outcome o)
+{
+    gt_move list[SH_MAX_MOVES];
+    const char *why = NULL;
+    bool none = shogi_generate(p, SH_GEN_ALL, list) == 0;
+    if (none && p->checked && o == GT_LOSS) return "checkmate";
+    if (o != GT_ONGOING && (shogi_rule_verdict(p, 0, &why) == o ||
+                            shogi_rule_verdict(p, SH_HIST, &why) == o))
+        return why;
+    if (none) return p->checked ? "checkmate" : "no legal move";
+    return o == GT_ONGOING ? "game not over" : "game rule";
 }
 
 void shogi_set_option(struct shogi_pos *p, const char *name, const char *value)

@@ -159,8 +159,16 @@ void shogi_move_to_usi(gt_move m, char *buf, size_t len);
 gt_move shogi_move_from_usi(const struct shogi_pos *p, const char *text,
                             char *err, size_t err_len);
 
+/* ---- notations (notation.c): kif, csa, xshogi, then a NULL name --------- */
+extern const struct gt_notation shogi_notations[];
+
 /* ---- rules (rules.c) ---------------------------------------------------- */
 enum gt_outcome shogi_rule_outcome(const struct shogi_pos *p, int ply);
+/* rule_outcome with the name of the rule that decided in *why (why may be
+ * NULL; untouched when GT_ONGOING). */
+enum gt_outcome shogi_rule_verdict(const struct shogi_pos *p, int ply,
+                                   const char **why);
+const char *shogi_end_reason(const struct shogi_pos *p, enum gt_outcome o);
 bool shogi_declaration_win(const struct shogi_pos *p);
 void shogi_set_option(struct shogi_pos *p, const char *name,
                       const char *value);

@@ -13,6 +13,7 @@
 
 #include "engine/engine.h"
 #include "engine/options.h"
+#include "core/ending.h"
 #include "core/perft.h"
 #include "report.h"
 #include "core/util.h"
@@ -295,6 +296,21 @@ static void go_mate(struct session *s, struct gt_limits *lim, const char *cur)
         say(s, "info string go: cannot start the mate search");
 }
 
+/* A finished game says who won, in the game's words, before the search
+ * answers that it has no move. */
+static void say_if_ended(struct session *s)
+{
+    const struct gt_game *g = s->g;
+    gt_move *buf = malloc((size_t)g->max_moves * sizeof *buf);
+    struct gt_ending end;
+    if (buf && gt_game_ended(g, gt_engine_position(s->e), 0, buf, &end)) {
+        char text[256];
+        gt_ending_text(g, &end, text, sizeof text);
+        say(s, "info string game over: %s", text);
+    }
+    free(buf);
+}
+
 static void cmd_go(struct session *s, const char *args)
 {
     struct gt_limits lim = {0};
@@ -355,6 +371,7 @@ static void cmd_go(struct session *s, const char *args)
         say(s, "bestmove win");
         return;
     }
+    say_if_ended(s);
     if (gt_engine_go(s->e, &lim, on_info, on_done, s) < 0)
         say(s, "info string go: cannot start the search");
 }

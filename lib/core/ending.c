@@ -33,7 +33,7 @@ bool gt_game_ended(const struct gt_game *g, const void *pos, int ply, gt_move *b
                    struct gt_ending *end)
 {
     int n = g->generate(pos, GT_GEN_ALL, buf);
-    if (n == 0 && g->no_moves(pos) == GT_LOSS)
+    if (n == 0 && g->in_check(pos) && g->no_moves(pos) == GT_LOSS)
         return fill(g, pos, GT_LOSS, true, end);
     enum gt_outcome o = g->rule_outcome(pos, ply);
     if (o != GT_ONGOING)

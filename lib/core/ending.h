@@ -20,7 +20,7 @@ struct gt_ending {
  * game record: only the full counts of the rules end it); `buf` has room
  * for max_moves.  A game that ends both ways at once (mate on the
  * hundredth ply of the fifty-move rule) ends by the moves when the side
- * to move has lost them; otherwise the rule comes first. */
+ * to move is in check and has lost; otherwise the rule comes first. */
 bool gt_game_ended(const struct gt_game *g, const void *pos, int ply, gt_move *buf,
                    struct gt_ending *end);
 

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "match_elo.h"
+#include "match_gnushogi.h"
 #include "match_openings.h"
 #include "match_player.h"
 #include "match_record.h"
@@ -182,9 +183,9 @@ static void *worker(void *arg)
 static bool gnushogi_refused(const struct gt_match_config *c, const struct gt_match_engine *e,
                              int i, char *err, size_t err_len)
 {
-    if (strcmp(c->g->name, "shogi"))
-        gt_errf(err, err_len, "engine %d is gnushogi, which plays shogi, not %s", i + 1,
-                c->g->name);
+    if (!gt_gnushogi_notation(c->g))
+        gt_errf(err, err_len, "engine %d speaks gnushogi's protocol, and %s has no %s "
+                "notation to speak it with", i + 1, c->g->name, GT_GNUSHOGI_NOTATION);
     else if (c->tc.nodes > 0)
         gt_errf(err, err_len, "engine %d (gnushogi) has no node limit", i + 1);
     else if (e->noptions > 0)

@@ -43,6 +43,7 @@
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/util.h"
@@ -96,97 +97,50 @@ static int numbered(const char *line, char *word, size_t len)
     return gt_next_word(&cur, word, len) ? 2 : 0;
 }
 
-static bool is_square(const char *s)
+const struct gt_notation *gt_gnushogi_notation(const struct gt_game *g)
 {
-    return s[0] >= '1' && s[0] <= '9' && s[1] >= 'a' && s[1] <= 'i';
+    for (const struct gt_notation *n = g->notations; n && n->name; n++)
+        if (!strcmp(n->name, GT_GNUSHOGI_NOTATION))
+            return n->position_to_text ? n : NULL;
+    return NULL;
 }
 
-bool gt_gnushogi_move_to_usi(const char *in, char *out, size_t len)
+/* The game so far in the xshogi notation: the start position's set-up
+ * lines into edit (when the game did not start from the start position)
+ * and each move's text into moves[i].  The position after them stays in
+ * pos, where the engine's answer is read.  -1 with a message in res. */
+static int replay(const struct gt_player *p, const struct gt_think_req *req, void *pos,
+                  char *edit, size_t edit_len, char (*moves)[16], struct gt_think_res *res)
 {
-    size_t n = strcspn(in, "?!");        /* its marks of good and bad moves */
-    if (n < 4 || n > 5 || len < 6)
-        return false;
-    char piece = (char)toupper((unsigned char)in[0]);
-    if (n == 4 && (in[1] == '*' || in[1] == '\'') && strchr("PLNSGBR", piece) &&
-        is_square(in + 2)) {
-        snprintf(out, len, "%c*%c%c", piece, in[2], in[3]);
-        return true;
+    const struct gt_game *g = p->g;
+    const struct gt_notation *x = gt_gnushogi_notation(g);
+    char err[256] = "";
+    void *undo = malloc(g->undo_size ? g->undo_size : 1);
+    int rc = -1;
+    if (!undo || !x)
+        goto out;
+    if (g->from_text(pos, req->base ? req->base : g->startpos, err, sizeof err) < 0 ||
+        (req->base && x->position_to_text(pos, edit, edit_len) < 0)) {
+        snprintf(res->detail, sizeof res->detail, "cannot set up the position '%.100s'%s%s",
+                 req->base ? req->base : "startpos", err[0] ? ": " : "", err);
+        goto out;
     }
-    if (!is_square(in) || !is_square(in + 2) || (n == 5 && in[4] != '+'))
-        return false;
-    snprintf(out, len, "%.*s", (int)n, in);
-    return true;
-}
-
-/* Append to one of the two piece lists of gt_gnushogi_edit_lines. */
-static int add(char *buf, size_t len, size_t *at, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-static int add(char *buf, size_t len, size_t *at, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = *at < len ? vsnprintf(buf + *at, len - *at, fmt, ap) : -1;
-    va_end(ap);
-    if (n < 0 || (size_t)n >= len - *at)
-        return -1;
-    *at += (size_t)n;
-    return 0;
-}
-
-int gt_gnushogi_edit_lines(const char *sfen, char *out, size_t len)
-{
-    char pieces[2][512];             /* sente's, then gote's */
-    size_t at[2] = {0, 0};
-    pieces[0][0] = pieces[1][0] = 0;
-    const char *s = gt_skip_blanks(sfen);
-    int rank = 0, file = 9;          /* rank 0 is a, files run 9 to 1 */
-    for (; *s && *s != ' '; s++) {
-        if (*s == '/') {
-            if (file != 0 || ++rank > 8)
-                return -1;
-            file = 9;
-            continue;
+    for (int i = 0; i < req->nmoves; i++) {
+        gt_move m = g->move_from_text(pos, req->moves[i], err, sizeof err);
+        if (m == GT_MOVE_NONE) {
+            snprintf(res->detail, sizeof res->detail, "cannot replay the move %.40s: %.60s",
+                     req->moves[i], err);
+            goto out;
         }
-        if (*s >= '1' && *s <= '9') {
-            if ((file -= *s - '0') < 0)
-                return -1;
-            continue;
-        }
-        bool promoted = *s == '+';
-        if (promoted)
-            s++;
-        if (!*s || !strchr("PLNSGBRKplnsgbrk", *s) || file < 1)
-            return -1;
-        int side = islower((unsigned char)*s) ? 1 : 0;
-        if (add(pieces[side], sizeof pieces[side], &at[side], "%c%d%c%s\n",
-                toupper((unsigned char)*s), file, 'a' + rank, promoted ? "+" : "") < 0)
-            return -1;
-        file--;
+        x->move_to_text(pos, m, moves[i], sizeof moves[i]);
+        g->make(pos, m, undo);
     }
-    if (rank != 8 || file != 0)
-        return -1;
-    s = gt_skip_blanks(s);
-    if (*s != 'b' && *s != 'w')
-        return -1;
-    s = gt_skip_blanks(s + 1);
-    if (*s == '-')
-        s++;
-    while (*s && *s != ' ') {        /* the hands: S2Pb3p */
-        int count = 0;
-        while (isdigit((unsigned char)*s) && count < 100)
-            count = count * 10 + (*s++ - '0');
-        if (!*s || !strchr("PLNSGBRplnsgbr", *s) || count > 18)
-            return -1;
-        int side = islower((unsigned char)*s) ? 1 : 0;
-        for (int k = 0; k < (count ? count : 1); k++)
-            if (add(pieces[side], sizeof pieces[side], &at[side], "%c*\n",
-                    toupper((unsigned char)*s)) < 0)
-                return -1;
-        s++;
-    }
-    int n = snprintf(out, len, "edit\n#\n%sc\n%s.", pieces[0], pieces[1]);
-    return n >= 0 && (size_t)n < len ? 0 : -1;
+    rc = 0;
+out:
+    free(undo);
+    if (rc < 0)
+        res->status = GT_THINK_CRASH;
+    return rc;
 }
 
 int gt_gnushogi_start(struct gt_player *p, char *err, size_t err_len)
@@ -280,18 +234,10 @@ static int64_t budget_ms(const struct gt_think_req *req)
     return timed && b < 1 ? 1 : b;
 }
 
-/* New game, no clock of its own, the depth, the position, and the side the
- * first move told belongs to. */
-static int set_up_game(struct gt_player *p, const struct gt_think_req *req,
-                       struct gt_think_res *res)
+/* New game, no clock of its own, the depth, the position (its set-up
+ * lines in edit), and the side the first move told belongs to. */
+static int set_up_game(struct gt_player *p, const struct gt_think_req *req, char *edit)
 {
-    char edit[2048];
-    if (req->base && gt_gnushogi_edit_lines(req->base, edit, sizeof edit) < 0) {
-        res->status = GT_THINK_CRASH;
-        snprintf(res->detail, sizeof res->detail, "cannot set up the position '%.100s'",
-                 req->base);
-        return -1;
-    }
     gt_proc_send(&p->proc, "new");
     gt_proc_send(&p->proc, "level 0 0:0");
     if (req->tc->depth > 0) {
@@ -326,11 +272,11 @@ static void ended(const struct gt_player *p, struct gt_think_res *res)
 /* Tell it the moves it does not know and wait for each echo.  -1 with
  * res filled when it refuses one or has ended the game on its own. */
 static int tell_moves(struct gt_player *p, const struct gt_think_req *req,
-                      struct gt_think_res *res)
+                      char (*moves)[16], struct gt_think_res *res)
 {
     char line[LINE], word[64];
     for (int i = p->gnu_known; i < req->nmoves; i++)
-        gt_proc_send(&p->proc, "%s", req->moves[i]);
+        gt_proc_send(&p->proc, "%s", moves[i]);
     int next = p->gnu_known;
     int64_t deadline = gt_now_ms() + ECHO_MS;
     while (next < req->nmoves && !p->gnu_over) {
@@ -349,7 +295,7 @@ static int tell_moves(struct gt_player *p, const struct gt_think_req *req,
                      req->moves[next], s);
             return -1;
         }
-        if (numbered(s, word, sizeof word) == 1 && !strcmp(word, req->moves[next]))
+        if (numbered(s, word, sizeof word) == 1 && !strcmp(word, moves[next]))
             next++;
     }
     p->gnu_known = next;
@@ -370,20 +316,29 @@ void gt_gnushogi_think(struct gt_player *p, const struct gt_think_req *req,
                  GT_GNUSHOGI_MAX_PLIES);
         return;
     }
-    if (p->gnu_known < 0 || p->gnu_known > req->nmoves) {
-        if (set_up_game(p, req, res) < 0)
-            return;
-    } else
+    char edit[2048] = "";
+    char (*moves)[16] = malloc((size_t)(req->nmoves + 1) * sizeof *moves);
+    void *pos = malloc(p->g->pos_size);
+    if (!moves || !pos) {
+        res->status = GT_THINK_CRASH;
+        snprintf(res->detail, sizeof res->detail, "out of memory");
+        goto out;
+    }
+    if (replay(p, req, pos, edit, sizeof edit, moves, res) < 0)
+        goto out;
+    if (p->gnu_known < 0 || p->gnu_known > req->nmoves)
+        set_up_game(p, req, edit);
+    else
         gt_proc_send(&p->proc, "force");
-    if (tell_moves(p, req, res) < 0)
-        return;
+    if (tell_moves(p, req, moves, res) < 0)
+        goto out;
     gt_proc_send(&p->proc, "%s", side_name(req->side));
     int64_t start = gt_now_ms(), budget = budget_ms(req);
     int64_t nudge = budget > 0 ? start + budget : req->deadline;
     if (gt_proc_send(&p->proc, "go") < 0) {
         res->status = GT_THINK_CRASH;
         snprintf(res->detail, sizeof res->detail, "the engine is gone (write failed)");
-        return;
+        goto out;
     }
     for (;;) {
         int r = gt_proc_read_line(&p->proc, nudge < req->deadline ? nudge : req->deadline,
@@ -405,15 +360,19 @@ void gt_gnushogi_think(struct gt_player *p, const struct gt_think_req *req,
         }
         const char *s = unprompt(line);
         if (numbered(s, word, sizeof word) == 2) {
-            /* A text that is no move goes on as it is, for the referee to
-             * reject. */
-            if (!gt_gnushogi_move_to_usi(word, res->move, sizeof res->move))
+            /* Its move in the game's protocol text; a text that is no
+             * move goes on as it is, for the referee to reject. */
+            char err[128];
+            gt_move m = gt_gnushogi_notation(p->g)->move_from_text(pos, word, err, sizeof err);
+            if (m != GT_MOVE_NONE)
+                p->g->move_to_text(pos, m, res->move, sizeof res->move);
+            else
                 snprintf(res->move, sizeof res->move, "%s", word);
             res->elapsed_ms = gt_now_ms() - start;
             res->status = GT_THINK_MOVE;
             p->gnu_known = req->nmoves + 1;
             gt_proc_send(&p->proc, "force");
-            return;
+            goto out;
         }
         if ((p->gnu_over = over_word(s))) {
             res->elapsed_ms = gt_now_ms() - start;
@@ -421,7 +380,7 @@ void gt_gnushogi_think(struct gt_player *p, const struct gt_think_req *req,
                 res->status = GT_THINK_RESIGN;   /* it sees no move: mated */
             else
                 ended(p, res);
-            return;
+            goto out;
         }
         if (!strncmp(s, "Illegal", 7)) {
             res->status = GT_THINK_CRASH;
@@ -430,4 +389,7 @@ void gt_gnushogi_think(struct gt_player *p, const struct gt_think_req *req,
         }
     }
     res->elapsed_ms = gt_now_ms() - start;
+out:
+    free(moves);
+    free(pos);
 }

@@ -22,12 +22,12 @@ int gt_gnushogi_sync(struct gt_player *p, char *err, size_t err_len);
 void gt_gnushogi_think(struct gt_player *p, const struct gt_think_req *req,
                        struct gt_think_res *res);
 
-/* gnushogi's text of a move as USI writes it (exposed for the tests):
- * false when the text is no move at all. */
-bool gt_gnushogi_move_to_usi(const char *in, char *out, size_t len);
+/* The name of the notation the adapter asks the game for: GNU Shogi's
+ * move text and its `edit` board set-up (the xshogi protocol's). */
+#define GT_GNUSHOGI_NOTATION "xshogi"
 
-/* The commands that set up an SFEN position, from `edit` to `.`, one a
- * line (exposed for the tests).  -1 when the SFEN does not parse. */
-int gt_gnushogi_edit_lines(const char *sfen, char *out, size_t len);
+/* The game's xshogi notation, or NULL when it has none (with its
+ * position_to_text). */
+const struct gt_notation *gt_gnushogi_notation(const struct gt_game *g);
 
 #endif

@@ -31,10 +31,8 @@ void gt_player_init(struct gt_player *p, const struct gt_match_engine *spec,
     p->proc.fd = -1;
     if (spec->proto != GT_PROTO_GAME)
         p->proto = spec->proto;
-    else if (g->dialect != GT_USI)
-        p->proto = GT_PROTO_UCI;
-    else        /* GNU Shogi speaks no USI: know it by its name */
-        p->proto = strstr(spec->cmd, "gnushogi") ? GT_PROTO_GNUSHOGI : GT_PROTO_USI;
+    else        /* the game's own protocol; any other is named with proto= */
+        p->proto = g->dialect == GT_USI ? GT_PROTO_USI : GT_PROTO_UCI;
 }
 
 static const char *proto_name(enum gt_proto proto)
@@ -74,8 +72,13 @@ static int uci_start(struct gt_player *p, char *err, size_t err_len)
     bool usi = p->proto == GT_PROTO_USI;
     int64_t deadline = gt_now_ms() + GT_HANDSHAKE_MS;
     if (gt_proc_send(&p->proc, usi ? "usi" : "uci") < 0 ||
-        wait_for(p, usi ? "usiok" : "uciok", deadline, err, err_len) < 0)
+        wait_for(p, usi ? "usiok" : "uciok", deadline, err, err_len) < 0) {
+        size_t n = strlen(err);
+        if (!strncmp(err, "no '", 4) && n + 1 < err_len)   /* it answered, not this */
+            snprintf(err + n, err_len - n, " (another protocol? name it: "
+                     "proto=uci|usi|cecp|gnushogi)");
         return -1;
+    }
     for (int i = 0; i < p->spec->noptions; i++)
         gt_proc_send(&p->proc, "setoption name %s value %s", p->spec->opt_name[i],
                      p->spec->opt_value[i]);
