@@ -193,8 +193,8 @@ START_TEST(what_it_cannot_do_is_refused)
     c.engines[1].proto = GT_PROTO_GNUSHOGI;
     c.engines[1].cmd = "echo hello";
     ck_assert_int_eq(play(), -1);
-    ck_assert_str_eq(err, "engine 2 does not start: engine 'echo hello' (gnushogi): no end "
-                          "of its 'help' (the Time Control line)");
+    ck_assert_str_eq(err, "engine 2 does not start: engine 'echo hello' (gnushogi): the "
+                          "engine exited before answering 'help'");
 }
 END_TEST
 

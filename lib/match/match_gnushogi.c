@@ -160,14 +160,17 @@ int gt_gnushogi_start(struct gt_player *p, char *err, size_t err_len)
         }
     }
     bool easy = true;
+    /* An engine that exits after its banner may be gone before `help` is
+     * written or after: the same message either way. */
     if (gt_proc_send(&p->proc, "help") < 0) {
-        gt_errf(err, err_len, "the engine exited at once");
+        gt_errf(err, err_len, "the engine exited before answering 'help'");
         return -1;
     }
     for (;;) {
         int r = gt_proc_read_line(&p->proc, deadline, line, sizeof line);
         if (r <= 0) {
-            gt_errf(err, err_len, "no end of its 'help' (the Time Control line)");
+            gt_errf(err, err_len, r < 0 ? "the engine exited before answering 'help'"
+                                        : "no end of its 'help' (the Time Control line)");
             return -1;
         }
         const char *e = strstr(line, "Easy mode:");
