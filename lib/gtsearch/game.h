@@ -53,10 +53,10 @@ typedef uint32_t gt_move;
 #define GT_MOVE_NULL ((gt_move)UINT32_MAX)
 
 /* Score bounds.  Evaluations stay inside +-GT_EVAL_MAX.  Above it lie the
- * scores the core gives decided games: won games of a game with a margin
- * (see final_margin) between GT_EVAL_MAX and GT_EVAL_MAX + GT_MARGIN_MAX
- * plus a little, larger margins higher; won games without one at GT_MATE
- * less the plies to the end (mate scores).  Losses mirror them. */
+ * scores the core gives decided games: a won game of a game with a margin
+ * (see final_margin) scores GT_EVAL_MAX + margin, at most GT_EVAL_MAX +
+ * GT_MARGIN_MAX; a won game without one scores GT_MATE less the plies to
+ * the end (a mate score).  Losses mirror them. */
 #define GT_EVAL_MAX 20000
 #define GT_MARGIN_MAX 10000
 #define GT_MATE 32000
@@ -266,10 +266,10 @@ struct gt_game {
     /* OPTIONAL: the margin of a finished game, for games whose result has
      * one (disc count, points): called where no_moves or rule_outcome gave
      * GT_WIN or GT_LOSS, it returns how large the win is, in eval units,
-     * at least 1 (the core clamps it to GT_MARGIN_MAX).  The search then
-     * prefers the largest win and the smallest loss, and among equal
-     * margins the fastest win.  NULL: a win is a win (mate scores: the
-     * fastest win is best). */
+     * at least 1 (the core clamps it to GT_MARGIN_MAX).  A won game then
+     * scores GT_EVAL_MAX + margin wherever it is reached, so the search
+     * prefers the largest win and the smallest loss (not the fastest).
+     * NULL: a win is a win (mate scores: the fastest win is best). */
     int (*final_margin)(const void *pos);
     /* OPTIONAL: the rule that ended the game, for messages and records:
      * "checkmate", "stalemate", "threefold repetition", "four in a row".
