@@ -196,6 +196,7 @@ gt_move chess_move_from_text(const void *pos, const char *text, char *err,
 /* rules.c */
 enum gt_outcome chess_no_moves(const void *pos);
 enum gt_outcome chess_rule_outcome(const void *pos, int ply);
+const char *chess_end_reason(const void *pos, enum gt_outcome o);
 bool chess_insufficient_material(const struct chess_pos *p);
 /* tactics.c */
 bool chess_is_noisy(const void *pos, gt_move m);

@@ -78,6 +78,7 @@ GT_MODULE(chess) = {
     .in_check = chess_in_check,
     .no_moves = chess_no_moves,
     .rule_outcome = chess_rule_outcome,
+    .end_reason = chess_end_reason,
     .evaluate = chess_evaluate,
     .make_null = chess_make_null,
     .unmake_null = chess_unmake_null,
