@@ -32,5 +32,6 @@ Suite *chess_fen_suite(void);
 Suite *chess_rules_suite(void);
 Suite *chess_moves_suite(void);
 Suite *chess_eval_suite(void);
+Suite *chess_san_suite(void);
 
 #endif

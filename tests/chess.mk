@@ -3,6 +3,7 @@ check_PROGRAMS += tests/check_chess
 TESTS += tests/check_chess
 tests_check_chess_SOURCES = tests/check_chess.c tests/check_chess.h tests/check_chess_fen.c \
 	tests/check_chess_moves.c tests/check_chess_rules.c tests/check_chess_eval.c \
+	tests/check_chess_san.c \
 	games/chess/module.c
 tests_check_chess_CPPFLAGS = $(AM_CPPFLAGS) -DTEST_DATA_DIR='"$(abs_top_srcdir)/tests/data"'
 tests_check_chess_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)

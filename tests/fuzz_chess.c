@@ -1,11 +1,14 @@
 /* fuzz_chess.c -- libFuzzer target for the chess module.
  *
- * Input: a FEN on the first line, then UCI move texts separated by blanks.
- * The FEN goes through from_text; if it is accepted, the position must
- * round-trip through to_text, and every parsed move is checked against
- * is_legal, gives_check (vs make + in_check) and played.  Raw 32-bit words
- * of the input are also fed to is_legal.  Build: configure
- * --enable-fuzzers CC=clang; run: tests/fuzz_chess -runs=N corpus/ */
+ * Input: a FEN on the first line, then UCI or SAN move texts separated by
+ * blanks.  The FEN goes through from_text; if it is accepted, the position
+ * must round-trip through to_text, and every parsed move is checked
+ * against is_legal, gives_check (vs make + in_check) and played.  Each
+ * text goes through both readers (SAN must agree with UCI where UCI reads
+ * it), and at the end every legal move's SAN must read back as the move.
+ * Raw 32-bit words of the input are also fed to is_legal.  Build:
+ * configure --enable-fuzzers CC=clang; run: tests/fuzz_chess -runs=N
+ * corpus/ */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,12 +58,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 abort();
         }
     }
+    const struct gt_notation *san = &G->notations[0];
     for (char *t = moves ? strtok(moves, " \t\r\n") : NULL; t; t = strtok(NULL, " \t\r\n")) {
+        err[0] = 0;
+        gt_move sm = san->move_from_text(pos, t, err, sizeof err);
+        if (sm != GT_MOVE_NONE ? !G->is_legal(pos, sm) : !err[0])
+            abort();
+        err[0] = 0;
         gt_move m = G->move_from_text(pos, t, err, sizeof err);
         if (m == GT_MOVE_NONE) {
             if (!err[0])
                 abort();
-            continue;
+            if ((m = sm) == GT_MOVE_NONE)
+                continue;
+        } else if (sm != m) {
+            abort();
         }
         if (!G->is_legal(pos, m))
             abort();
@@ -78,12 +90,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     gt_move list[256];
     int n = G->generate(pos, GT_GEN_ALL, list);
     for (int i = 0; i < n; i++) {
+        san->move_to_text(pos, list[i], buf, sizeof buf);
+        if (san->move_from_text(pos, buf, err, sizeof err) != list[i])
+            abort();
         G->make(pos, list[i], undo);
         (void)G->evaluate(pos, NULL);
         G->unmake(pos, list[i], undo);
     }
-    if (n == 0)
-        (void)G->no_moves(pos);
+    enum gt_outcome o = G->rule_outcome(pos, 0);
+    if (o == GT_ONGOING && n == 0)
+        o = G->no_moves(pos);
+    if (o != GT_ONGOING && !G->end_reason(pos, o))
+        abort();
     free(text);
     return 0;
 }

@@ -193,9 +193,14 @@ void chess_setup_castling(struct chess_pos *p, int slot, int rook_sq);
 void chess_move_to_text(const void *pos, gt_move m, char *buf, size_t len);
 gt_move chess_move_from_text(const void *pos, const char *text, char *err,
                              size_t err_len);
+/* san.c */
+void chess_san_move_to_text(const void *pos, gt_move m, char *buf, size_t len);
+gt_move chess_san_move_from_text(const void *pos, const char *text, char *err,
+                                 size_t err_len);
 /* rules.c */
 enum gt_outcome chess_no_moves(const void *pos);
 enum gt_outcome chess_rule_outcome(const void *pos, int ply);
+const char *chess_end_reason(const void *pos, enum gt_outcome o);
 bool chess_insufficient_material(const struct chess_pos *p);
 /* tactics.c */
 bool chess_is_noisy(const void *pos, gt_move m);

@@ -9,6 +9,7 @@ games_chess_libchess_la_SOURCES = \
 	games/chess/makemove.c \
 	games/chess/fen.c \
 	games/chess/movetext.c \
+	games/chess/san.c \
 	games/chess/rules.c \
 	games/chess/tactics.c \
 	games/chess/search_hints.c \

@@ -18,6 +18,13 @@ static void chess_set_option(void *pos, const char *name, const char *value)
         p->chess960 = !strcasecmp(value, "true");
 }
 
+/* SAN first: it is the record notation (PGN, EPD bm/am). */
+static const struct gt_notation chess_notations[] = {
+    { .name = "san", .title = "Standard Algebraic Notation",
+      .move_to_text = chess_san_move_to_text, .move_from_text = chess_san_move_from_text },
+    { .name = NULL },
+};
+
 /* Varied middlegames and endgames: open and closed centres, castled on
  * opposite sides, imbalances, and endings of each kind. */
 static const char *const chess_bench[] = {
@@ -60,6 +67,7 @@ GT_MODULE(chess) = {
     .max_moves = CHESS_MAX_MOVES,
     .move_index_count = 2 * 6 * 64,
     .eval_unit = 100,
+    .flags = 0, /* published perft counts are exact move sequences */
     .init = chess_init,
     .from_text = chess_from_text,
     .to_text = chess_to_text,
@@ -79,12 +87,14 @@ GT_MODULE(chess) = {
     .in_check = chess_in_check,
     .no_moves = chess_no_moves,
     .rule_outcome = chess_rule_outcome,
+    .end_reason = chess_end_reason,
     .evaluate = chess_evaluate,
     .make_null = chess_make_null,
     .unmake_null = chess_unmake_null,
     .null_ok = chess_null_ok,
     .zugzwang_risk = chess_zugzwang_risk,
     .null_reduction = NULL,
+    .notations = chess_notations,
     .options = chess_options,
     .set_option = chess_set_option,
     .bench_positions = chess_bench,
