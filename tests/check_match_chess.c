@@ -65,10 +65,10 @@ START_TEST(fools_mate)
 {
     struct gt_match_summary sum = play_script("f2f3 e7e5 g2g4 d8h4");
     ck_assert_int_eq(sum.tally[0].losses, 1);
-    HAS("result=0-1 end=rule reason=\"black wins: no legal move\" position startpos moves f2f3 e7e5 g2g4 d8h4\n");
+    HAS("result=0-1 end=rule reason=\"black wins: checkmate\" position startpos moves f2f3 e7e5 g2g4 d8h4\n");
     HAS("[White \"White\"]\n[Black \"Black\"]\n[Result \"0-1\"]\n");
     HAS("[Termination \"normal\"]\n[PlyCount \"4\"]\n");
-    HAS("\n1. f2f3 e7e5 2. g2g4 d8h4\n{black wins: no legal move} 0-1\n");
+    HAS("\n1. f2f3 e7e5 2. g2g4 d8h4\n{black wins: checkmate} 0-1\n");
     ck_assert_ptr_null(strstr(out, "[Variant"));
 }
 END_TEST
@@ -80,7 +80,7 @@ START_TEST(loyds_stalemate)
         "e2e3 a7a5 d1h5 a8a6 h5a5 h7h5 h2h4 a6h6 a5c7 f7f6 c7d7 e8f7 d7b7 d8d3 "
         "b7b8 d3h7 b8c8 f7g6 c8e6");
     ck_assert_int_eq(sum.tally[0].draws, 1);
-    HAS("result=1/2-1/2 end=rule reason=\"draw: no legal move\"");
+    HAS("result=1/2-1/2 end=rule reason=\"draw: stalemate\"");
     HAS("c8e6\n");
 }
 END_TEST
@@ -90,15 +90,16 @@ START_TEST(threefold_repetition)
     /* The start position for the third time after eight plies. */
     struct gt_match_summary sum = play_script("g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 e2e4");
     ck_assert_int_eq(sum.tally[0].draws, 1);
-    HAS("result=1/2-1/2 end=rule reason=\"draw: game rule\" "
+    HAS("result=1/2-1/2 end=rule reason=\"draw: threefold repetition\" "
         "position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8\n");
 }
 END_TEST
 
 START_TEST(cecp_castling_text)
 {
-    /* White speaks CECP and castles as O-O; black (UCI) then has no move
-     * left in the script and answers 0000. */
+    /* White speaks CECP and castles as O-O, which the referee reads
+     * through chess's SAN notation (the adapter knows no game); black
+     * (UCI) then has no move left in the script and answers 0000. */
     play_script_as("e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 O-O", GT_PROTO_CECP);
     HAS("result=1-0 end=illegal reason=\"Black played an illegal move '0000'");
     HAS("moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1\n");

@@ -8,12 +8,11 @@
  * for it), `time`/`otim` in centiseconds, `go`, then read `move M`; after
  * the answer the engine goes back to `force`, so it never thinks on the
  * opponent's time.  Move text is coordinate notation (e2e4, e7e8q): the
- * adapter rejects `san=1`.  A game that does not start from the start
- * position needs `setboard`.  Castling written O-O / O-O-O (which
- * xboard accepts, and phalanx sends) becomes the king's move e1g1 / e1c1
- * (e8 for the second player): CECP is a chess protocol, and this is the
- * one place it shows (it does not cover Chess960 castling).  Node limits and byoyomi have no CECP words
- * and are refused at the start. */
+ * adapter rejects `san=1`.  A move in another notation (some engines
+ * answer castling as O-O, which xboard accepts) is read by the referee
+ * through the game's notations, so the adapter knows no game.  A game
+ * that does not start from the start position needs `setboard`.  Node
+ * limits and byoyomi have no CECP words and are refused at the start. */
 #include <config.h>
 #include "match_cecp.h"
 
@@ -165,18 +164,6 @@ static int set_up_game(struct gt_player *p, const struct gt_think_req *req,
     return 0;
 }
 
-/* O-O and O-O-O (also with zeros) as the king's coordinate move. */
-static void castling_text(char *move, size_t len, int side)
-{
-    const char *to = NULL;
-    if (!strcmp(move, "O-O") || !strcmp(move, "0-0"))
-        to = "g";
-    else if (!strcmp(move, "O-O-O") || !strcmp(move, "0-0-0"))
-        to = "c";
-    if (to)
-        snprintf(move, len, "e%c%s%c", side ? '8' : '1', to, side ? '8' : '1');
-}
-
 /* Thinking output: `ply score time nodes pv...`, score in centipawns. */
 static void parse_thinking(const char *line, struct gt_think_res *res)
 {
@@ -233,7 +220,6 @@ void gt_cecp_think(struct gt_player *p, const struct gt_think_req *req,
         gt_next_word(&cur, word, sizeof word);
         if (!strcmp(word, "move")) {
             gt_next_word(&cur, res->move, sizeof res->move);
-            castling_text(res->move, sizeof res->move, req->side);
             res->elapsed_ms = gt_now_ms() - start;
             res->status = stopped ? GT_THINK_TIMEOUT : GT_THINK_MOVE;
             p->cecp_known = req->nmoves + 1;
