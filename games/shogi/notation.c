@@ -437,11 +437,13 @@ static int xshogi_position_to_text(const void *pos, char *buf, size_t len)
 /* ---- the table ------------------------------------------------------------ */
 
 const struct gt_notation shogi_notations[] = {
-    { "kif", "KIF (Kakinoki) move text: ７六歩(77), ２二角成(88), ５五角打",
-      kif_move_to_text, kif_move_from_text, NULL },
-    { "csa", "CSA move text: +7776FU, -8822UM, +0055KA",
-      csa_move_to_text, csa_move_from_text, NULL },
-    { "xshogi", "GNU Shogi 1.4 (xshogi protocol): 7g7f, 8h2b+, P*5e; edit-mode setup",
-      xshogi_move_to_text, xshogi_move_from_text, xshogi_position_to_text },
-    { NULL, NULL, NULL, NULL, NULL },
+    { .name = "kif", .title = "KIF (Kakinoki) move text: ７六歩(77), ２二角成(88), ５五角打",
+      .move_to_text = kif_move_to_text, .move_from_text = kif_move_from_text },
+    { .name = "csa", .title = "CSA move text: +7776FU, -8822UM, +0055KA",
+      .move_to_text = csa_move_to_text, .move_from_text = csa_move_from_text },
+    { .name = "xshogi",
+      .title = "GNU Shogi 1.4 (xshogi protocol): 7g7f, 8h2b+, P*5e; edit-mode setup",
+      .move_to_text = xshogi_move_to_text, .move_from_text = xshogi_move_from_text,
+      .position_to_text = xshogi_position_to_text },
+    { .name = NULL },
 };

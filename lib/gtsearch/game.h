@@ -33,6 +33,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* The interface version.  A module stores it in `abi_version`; the core
  * refuses a module built for another version, with a message naming both. */
@@ -129,6 +130,24 @@ enum gt_game_flag {
     GT_FLAG_MATE_BY_CHECKS = 1u << 1,
 };
 
+/* A played game, as the core hands it to a record format (write_record
+ * below).  Side 0 moves first unless the start position says otherwise. */
+struct gt_record {
+    const char *start;          /* start position text; NULL: startpos */
+    const gt_move *moves;       /* the moves played from it, in order */
+    int nmoves;
+    const int64_t *move_ms;     /* think time of each move, or NULL */
+    const char *const *comments;/* per move (score, depth), or NULL; an
+                                   entry may be NULL */
+    const char *players[2];     /* by side */
+    const char *event, *site;
+    const char *date;           /* "YYYY.MM.DD" */
+    const char *time_control;   /* e.g. "60+1" (seconds), or NULL */
+    int result;                 /* +1 side 0 won, -1 side 1 won, 0 draw,
+                                   2 unfinished */
+    const char *reason;         /* why it ended, in the game's words */
+};
+
 /* A game's own notation beside its protocol text: what people write in
  * records, books and test suites (chess: SAN; shogi: KIF, CSA), or what
  * another program speaks (gnushogi's move and board text).  The core's
@@ -148,6 +167,17 @@ struct gt_notation {
      * command sequence); may span lines.  Returns 0, or -1 when the buffer
      * is too small or the notation cannot say this position. */
     int (*position_to_text)(const void *pos, char *buf, size_t len);
+    /* OPTIONAL: this notation's file format, for games recorded in it
+     * (KIF and CSA files; PGN is the core's own, written with the record
+     * notation).  write_record writes one whole game; 0, or -1 on a write
+     * error.  read_record reads the first game of `text` into its start
+     * position (the game's text, "" for the start position) and its moves
+     * (protocol text, blank-separated), for opening files; it returns the
+     * number of bytes it used (so a file may hold several games), 0 when
+     * no game is left, or -1 with a message in err. */
+    int (*write_record)(const struct gt_record *rec, FILE *out);
+    int (*read_record)(const char *text, char *start, size_t start_len, char *moves,
+                       size_t moves_len, char *err, size_t err_len);
 };
 
 struct gt_game {
@@ -192,6 +222,10 @@ struct gt_game {
     int (*from_text)(void *pos, const char *text, char *err, size_t err_len);
     /* Write the position as text that from_text reads back. */
     void (*to_text)(const void *pos, char *buf, size_t len);
+    /* OPTIONAL: draw the position for a person reading a terminal (the
+     * protocol's `d`): several lines of ASCII, a board with coordinates,
+     * hands, the side to move.  NULL: the core shows to_text. */
+    void (*draw)(const void *pos, char *buf, size_t len);
     /* Hash key of everything that makes two positions the same for search
      * (pieces, side to move, rights, hands): equal positions must have
      * equal keys, and different ones should almost never.  How the game
