@@ -99,6 +99,9 @@ static void check_position(void *p, const uint8_t *raw, size_t raw_len)
         REQUIRE(G->is_legal(p, m) == member(all, n, m));
     }
     (void)G->evaluate(p, NULL);
+    char drawn[1024];
+    G->draw(p, drawn, sizeof drawn);
+    REQUIRE(strstr(drawn, a) != NULL);  /* it ends with the SFEN */
     (void)G->null_ok(p);
     (void)G->zugzwang_risk(p);
     if (!G->in_check(p)) {

@@ -163,10 +163,11 @@ bool shogi_piece_attacks(const uint8_t *board, int pc, int from, int target,
 bool shogi_is_legal(const struct shogi_pos *p, gt_move m);
 bool shogi_is_noisy(const struct shogi_pos *p, gt_move m);
 
-/* ---- text (sfen.c, usi.c) ----------------------------------------------- */
+/* ---- text (sfen.c, draw.c, usi.c) -------------------------------------- */
 int shogi_from_sfen(struct shogi_pos *p, const char *text, char *err,
                     size_t err_len);
 void shogi_to_sfen(const struct shogi_pos *p, char *buf, size_t len);
+void shogi_draw(const struct shogi_pos *p, char *buf, size_t len);
 void shogi_move_to_usi(gt_move m, char *buf, size_t len);
 gt_move shogi_move_from_usi(const struct shogi_pos *p, const char *text,
                             char *err, size_t err_len);
