@@ -9,7 +9,9 @@
  * kingless side not to move, which from_text refuses), and every
  * notation (kif, csa, xshogi) reads back the text it writes of every legal
  * move.  Each move token is also given to every notation's parser: what it
- * accepts is legal and, written back and read again, the same move. */
+ * accepts is legal and, written back and read again, the same move.  The
+ * whole input is read as a KIF and as a CSA record (an answer that replays,
+ * or a message), and the moves played are written as both and read back. */
 #include <config.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -121,6 +123,72 @@ static void check_position(void *p, const uint8_t *raw, size_t raw_len)
     free(q);
 }
 
+/* The record readers on any text: an answer they can stand by, or a
+ * message. */
+static void read_records(const char *text, size_t size)
+{
+    static char start[256], moves[65536];
+    char err[256];
+    for (const struct gt_notation *t = G->notations; t && t->name; t++) {
+        if (!t->read_record) continue;
+        err[0] = 0;
+        int r = t->read_record(text, start, sizeof start, moves, sizeof moves, err, sizeof err);
+        if (r < 0) {
+            REQUIRE(err[0] != 0);
+            continue;
+        }
+        REQUIRE((size_t)r <= size);
+        if (r == 0) continue;
+        void *p = malloc(G->pos_size);
+        unsigned char undo[256];
+        REQUIRE(G->from_text(p, start[0] ? start : G->startpos, err, sizeof err) == 0);
+        char *save = NULL;
+        for (char *w = strtok_r(moves, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+            gt_move m = G->move_from_text(p, w, err, sizeof err);
+            REQUIRE(m != GT_MOVE_NONE);
+            G->make(p, m, undo);
+        }
+        free(p);
+    }
+}
+
+/* A played game written by each record format reads back the same. */
+static void record_round_trip(const char *start, const gt_move *played, int n)
+{
+    static char back[256], moves[65536], want[65536];
+    void *p = malloc(G->pos_size), *q = malloc(G->pos_size);
+    unsigned char undo[256];
+    char err[256];
+    size_t o = 0;
+    REQUIRE(G->from_text(p, start, err, sizeof err) == 0);
+    want[0] = 0;
+    for (int i = 0; i < n; i++) {
+        char t[16];
+        G->move_to_text(p, played[i], t, sizeof t);
+        o += (size_t)snprintf(want + o, sizeof want - o, "%s%s", i ? " " : "", t);
+        G->make(p, played[i], undo);
+    }
+    REQUIRE(G->from_text(p, start, err, sizeof err) == 0);
+    for (const struct gt_notation *t = G->notations; t && t->name; t++) {
+        if (!t->write_record) continue;
+        struct gt_record rec = { .start = start, .moves = played, .nmoves = n,
+                                 .players = { "a", "b" }, .result = 2 };
+        char *text = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&text, &len);
+        REQUIRE(f && t->write_record(&rec, f) == 0);
+        fclose(f);
+        int r = t->read_record(text, back, sizeof back, moves, sizeof moves, err, sizeof err);
+        REQUIRE(r > 0 && (size_t)r <= len);
+        REQUIRE(!strcmp(moves, want));
+        REQUIRE(G->from_text(q, back[0] ? back : G->startpos, err, sizeof err) == 0);
+        REQUIRE(G->key(q) == G->key(p));
+        free(text);
+    }
+    free(p);
+    free(q);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static int ready;
@@ -128,6 +196,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *text = malloc(size + 1);
     memcpy(text, data, size);
     text[size] = 0;
+    read_records(text, size);
     char *nl = strchr(text, '\n');
     char *moves = nl ? nl + 1 : text + size;
     if (nl) *nl = 0;
@@ -140,7 +209,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const uint8_t *raw = (const uint8_t *)moves;
     size_t raw_len = size - (size_t)(moves - text);
     unsigned char undo[64][256];
+    gt_move line[64];
+    char start[256];
     int played = 0;
+    G->to_text(p, start, sizeof start);
     check_position(p, raw, raw_len);
     char *save = NULL;
     for (char *t = strtok_r(moves, " \n", &save); t && played < 64;
@@ -151,9 +223,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         char back[16];
         G->move_to_text(p, m, back, sizeof back);
         REQUIRE(!strcmp(back, t));
+        line[played] = m;
         G->make(p, m, undo[played++]);
         check_position(p, raw, raw_len > 64 ? 64 : raw_len);
     }
+    record_round_trip(start, line, played);
     free(p);
     free(text);
     return 0;

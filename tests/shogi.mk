@@ -25,6 +25,14 @@ tests_check_shogi_tsume_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_shogi_tsume_LDADD = lib/mate/libgtmate.la lib/core/libgtcore.la \
 	games/shogi/libshogi.la $(CHECK_LIBS)
 
+# KIF and CSA record files: exact text, round trips, real files, errors.
+check_PROGRAMS += tests/check_shogi_records
+TESTS += tests/check_shogi_records
+tests_check_shogi_records_SOURCES = tests/check_shogi_records.c tests/check_main.c \
+	games/shogi/module.c
+tests_check_shogi_records_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_shogi_records_LDADD = games/shogi/libshogi.la $(CHECK_LIBS)
+
 EXTRA_DIST += games/shogi/README.md tests/bench/shogi-perft.sh \
 	tests/bench/shogi-perft-verify.sh
 

@@ -13,6 +13,7 @@ games_shogi_libshogi_la_SOURCES = \
 	games/shogi/draw.c \
 	games/shogi/usi.c \
 	games/shogi/notation.c \
+	games/shogi/records.c \
 	games/shogi/rules.c \
 	games/shogi/search.c \
 	games/shogi/eval.c

@@ -438,9 +438,11 @@ static int xshogi_position_to_text(const void *pos, char *buf, size_t len)
 
 const struct gt_notation shogi_notations[] = {
     { .name = "kif", .title = "KIF (Kakinoki) move text: ７六歩(77), ２二角成(88), ５五角打",
-      .move_to_text = kif_move_to_text, .move_from_text = kif_move_from_text },
+      .move_to_text = kif_move_to_text, .move_from_text = kif_move_from_text,
+      .write_record = shogi_kif_write_record, .read_record = shogi_kif_read_record },
     { .name = "csa", .title = "CSA move text: +7776FU, -8822UM, +0055KA",
-      .move_to_text = csa_move_to_text, .move_from_text = csa_move_from_text },
+      .move_to_text = csa_move_to_text, .move_from_text = csa_move_from_text,
+      .write_record = shogi_csa_write_record, .read_record = shogi_csa_read_record },
     { .name = "xshogi",
       .title = "GNU Shogi 1.4 (xshogi protocol): 7g7f, 8h2b+, P*5e; edit-mode setup",
       .move_to_text = xshogi_move_to_text, .move_from_text = xshogi_move_from_text,

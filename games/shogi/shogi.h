@@ -175,6 +175,16 @@ gt_move shogi_move_from_usi(const struct shogi_pos *p, const char *text,
 /* ---- notations (notation.c): kif, csa, xshogi, then a NULL name --------- */
 extern const struct gt_notation shogi_notations[];
 
+/* ---- record files (records.c): write_record, read_record of kif, csa --- */
+int shogi_kif_write_record(const struct gt_record *rec, FILE *out);
+int shogi_kif_read_record(const char *text, char *start, size_t start_len,
+                          char *moves, size_t moves_len, char *err,
+                          size_t err_len);
+int shogi_csa_write_record(const struct gt_record *rec, FILE *out);
+int shogi_csa_read_record(const char *text, char *start, size_t start_len,
+                          char *moves, size_t moves_len, char *err,
+                          size_t err_len);
+
 /* ---- rules (rules.c) ---------------------------------------------------- */
 enum gt_outcome shogi_rule_outcome(const struct shogi_pos *p, int ply);
 /* rule_outcome with the name of the rule that decided in *why (why may be
