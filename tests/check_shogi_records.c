@@ -165,6 +165,13 @@ START_TEST(test_kif_text)
                      "   6 投了         ( 0:00/00:00:05)\n"
                      "まで5手で先手の勝ち\n");
     free(text);
+    /* A move that could have promoted and did not: no 不成 in a record
+     * (the origin and no 成 say it; some readers refuse 不成). */
+    game_from_text(&g, NULL, "7g7f 3c3d 8h2b");
+    rec = record_of(&g);
+    text = written(KIF, &rec);
+    ck_assert_ptr_nonnull(strstr(text, "\n   3 ２二角(88)   ( "));
+    free(text);
     /* Headers, a board (a tsume problem: no sente king, the rest with
      * gote), a draw. */
     game_from_text(&g, TSUME, "");

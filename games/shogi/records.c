@@ -21,7 +21,9 @@
  *       41 投了         ( 0:00/00:00:20)
  *     まで40手で先手の勝ち
  * Move lines: the number in 4 columns, the kif notation's move text
- * (squares always written, never 同) padded as Kifu for Windows pads it
+ * (squares always written, never 同; without 不成, which some readers
+ * refuse, as the origin square and no 成 say it) padded as Kifu for
+ * Windows pads it
  * (to 13 columns, a full-width character counting 2, at least one blank),
  * then the move's time (m:ss) and the mover's total (hh:mm:ss), whole
  * seconds, zero when rec->move_ms is NULL.  The last line but one is the
@@ -322,6 +324,8 @@ static int kif_write_record(const struct gt_record *rec, FILE *out)
         if (!shogi_is_legal(&p, m)) return -1;
         char text[64];
         kif->move_to_text(&p, m, text, sizeof text);
+        char *keep = strstr(text, "不成");  /* no 成 already says it */
+        if (keep) memmove(keep, keep + strlen("不成"), strlen(keep + strlen("不成")) + 1);
         int64_t secs = rec->move_ms && rec->move_ms[i] > 0 ? rec->move_ms[i] / 1000 : 0;
         total[p.side] += secs;
         kif_move_line(out, i + 1, text, secs, total[p.side]);
