@@ -201,6 +201,7 @@ static struct ending ending(const struct gt_record *rec, int stm)
 static bool record_start(const struct gt_record *rec, struct shogi_pos *p)
 {
     char err[128];
+    if (rec->nmoves > 0 && !rec->moves) return false;
     return shogi_from_sfen(p, rec->start && *rec->start ? rec->start : STARTPOS, err,
                            sizeof err) == 0;
 }
