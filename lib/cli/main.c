@@ -225,7 +225,10 @@ int main(int argc, char **argv)
             fputs(usage, stdout);
             return 0;
         } else if (!strcmp(argv[i], "--version")) {
-            printf("gtsearch %s\n", gt_version());
+            printf("gtsearch %s\n"
+                   "Copyright (c) 2026 the gtsearch authors.\n"
+                   "MIT License: free to use, change and share; no warranty (see LICENSE).\n",
+                   gt_version());
             return 0;
         } else if (!strcmp(argv[i], "--list-games"))
             list = true;
