@@ -62,7 +62,9 @@ START_TEST(errors_are_reported_and_survived)
         "setoption name Nonsense value 1\n"
         "setoption value 3\n"
         "go depth zero\n"
+        "stop\n"
         "go sideways\n"
+        "stop\n"
         "d\n");
     EXPECT_LINE(out, "info string unknown command 'fly'");
     EXPECT_LINE(out, "info string position: expected startpos, fen or sfen");
@@ -75,8 +77,14 @@ START_TEST(errors_are_reported_and_survived)
     EXPECT_LINE(out, "info string option Hash: '0' is not a number from 1 to 65536");
     EXPECT_LINE(out, "info string no such option: 'Nonsense'");
     EXPECT_LINE(out, "info string setoption: expected 'name'");
-    EXPECT_LINE(out, "info string go: 'depth' needs a number from 1 to 127, got 'zero'");
-    EXPECT_LINE(out, "info string go: unknown parameter 'sideways'");
+    EXPECT_LINE(out, "info string go: 'depth' needs a number from 1 to 127, got 'zero'; "
+                     "ignored");
+    EXPECT_LINE(out, "info string go: unknown parameter 'sideways', ignored");
+    /* Each go, its fields malformed or not, is answered by one bestmove. */
+    int answers = 0;
+    for (const char *p = out; (p = strstr(p, "bestmove ")); p++)
+        answers++;
+    ck_assert_int_eq(answers, 2);
     /* After all that, the start position is still the position. */
     EXPECT_LINE(out, "info string position ......... x");
     free(out);
@@ -118,7 +126,10 @@ START_TEST(no_legal_move)
 {
     struct gt_game g = usi_game();
     char *out = run_script(TTT, "position fen xxxoo.... o\ngo depth 3\n");
-    EXPECT_LINE(out, "bestmove 0000");
+    EXPECT_LINE(out, "info string game over: x wins: three in a row");
+    EXPECT_LINE(out, "info depth 0 seldepth 0 multipv 1 score mate 0 nodes 0 nps 0 hashfull 0 "
+                     "time 0");
+    EXPECT_LINE(out, "bestmove (none)");
     free(out);
     out = run_script(&g, "position sfen xxxoo.... o\ngo depth 3\n");
     EXPECT_LINE(out, "bestmove resign");

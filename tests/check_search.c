@@ -190,11 +190,15 @@ START_TEST(time_budgets)
     /* The side with 1 s left and no increment spends far less. */
     gt_time_budget(&lim, 1, 30, sp, &soft, &hard);
     ck_assert(hard < 400 && soft <= hard);
-    /* Fixed time per move, minus the overhead. */
+    /* Fixed time per move: all of it (the GUI chose it, lag included). */
     lim = (struct gt_limits){.movetime = 500};
     gt_time_budget(&lim, 0, 30, sp, &soft, &hard);
-    ck_assert_int_eq(soft, 470);
-    ck_assert_int_eq(hard, 470);
+    ck_assert_int_eq(soft, 500);
+    ck_assert_int_eq(hard, 500);
+    /* Only the opponent's clock given: it stands for ours. */
+    lim = (struct gt_limits){.time = {0, 60000}};
+    gt_time_budget(&lim, 0, 30, sp, &soft, &hard);
+    ck_assert(soft > 1000 && soft < hard && hard <= 60000 / 3);
     /* Byoyomi only: use it, keeping the overhead. */
     lim = (struct gt_limits){.byoyomi = 1000};
     gt_time_budget(&lim, 1, 30, sp, &soft, &hard);

@@ -58,8 +58,8 @@ static void on_done(void *ctx, const struct gt_search_result *res)
     const struct gt_game *g = s->g;
     const void *root = gt_engine_position(s->e);
     gt_move best = gt_safe_best_move(g, root, res->best);
-    if (best == GT_MOVE_NONE) {
-        say(s, "bestmove %s", s->usi ? "resign" : "0000");
+    if (best == GT_MOVE_NONE) {          /* no legal move: the game is over */
+        say(s, "bestmove %s", s->usi ? "resign" : "(none)");
         return;
     }
     char text[64], ponder[64] = "";
@@ -188,12 +188,21 @@ static int go_number(struct session *s, const char **cur, const char *kw,
     char word[64];
     long v;
     if (!gt_next_word(cur, word, sizeof word) || gt_parse_long(word, (long)min, (long)max, &v) < 0) {
-        say(s, "info string go: '%s' needs a number from %lld to %lld, got '%s'",
+        say(s, "info string go: '%s' needs a number from %lld to %lld, got '%s'; ignored",
             kw, min, max, word);
         return -1;
     }
     *out = v;
     return 0;
+}
+
+/* A go without any limit (bare, or all its fields malformed) analyses
+ * until stop or the end of the input. */
+static void infinite_unless_limited(struct gt_limits *lim)
+{
+    if (!lim->depth && !lim->nodes && !lim->movetime && !lim->time[0] && !lim->time[1] &&
+        !lim->inc[0] && !lim->inc[1] && !lim->byoyomi && !lim->mate)
+        lim->infinite = true;
 }
 
 /* USI `go mate`: the tsume answer. */
@@ -260,25 +269,28 @@ static void go_mate(struct session *s, struct gt_limits *lim, const char *cur)
             ;
         else if (gt_parse_long(word, 1, 1L << 40, &ms) == 0)
             ml.time_ms = ms;
-        else {
-            say(s, "info string go mate: expected a time in ms or 'infinite', got '%s'",
-                word);
+        else
+            say(s, "info string go mate: expected a time in ms or 'infinite', got '%s'; "
+                "searching without a time limit", word);
+    } else {
+        if (go_number(s, &cur, "mate", 1, GT_MAX_PLY / 2, &v) < 0) {
+            /* Still one answer to this go: the normal search's. */
+            infinite_unless_limited(lim);
+            if (gt_engine_go(s->e, lim, on_info, on_done, s) < 0)
+                say(s, "info string go: cannot start the search");
             return;
         }
-    } else {
-        if (go_number(s, &cur, "mate", 1, GT_MAX_PLY / 2, &v) < 0)
-            return;
         lim->mate = (int)v;
         ml.max_plies = 2 * (int)v - 1;
         ml.all_moves = true;
     }
     while (gt_next_word(&cur, word, sizeof word)) {
         if (!s->usi && !strcmp(word, "movetime")) {
-            if (go_number(s, &cur, word, 0, 1LL << 40, &v) < 0) return;
-            lim->movetime = v;
+            if (go_number(s, &cur, word, 0, 1LL << 40, &v) == 0)
+                lim->movetime = v;
         } else if (!s->usi && !strcmp(word, "nodes")) {
-            if (go_number(s, &cur, word, 1, 1LL << 50, &v) < 0) return;
-            lim->nodes = (uint64_t)v;
+            if (go_number(s, &cur, word, 1, 1LL << 50, &v) == 0)
+                lim->nodes = (uint64_t)v;
         } else if (!s->usi && !strcmp(word, "infinite"))
             lim->infinite = true;
         else
@@ -330,42 +342,44 @@ static void cmd_go(struct session *s, const char *args)
         else if (!strcmp(word, "ponder"))
             lim.ponder = true;
         else if (!strcmp(word, "depth")) {
-            if (go_number(s, &cur, word, 1, GT_MAX_PLY - 1, &v) < 0) return;
-            lim.depth = (int)v;
+            if (go_number(s, &cur, word, 1, GT_MAX_PLY - 1, &v) == 0)
+                lim.depth = (int)v;
         } else if (!strcmp(word, "nodes")) {
-            if (go_number(s, &cur, word, 1, 1LL << 50, &v) < 0) return;
-            lim.nodes = (uint64_t)v;
+            if (go_number(s, &cur, word, 1, 1LL << 50, &v) == 0)
+                lim.nodes = (uint64_t)v;
         } else if (!strcmp(word, "movetime")) {
-            if (go_number(s, &cur, word, 0, 1LL << 40, &v) < 0) return;
-            lim.movetime = v;
+            if (go_number(s, &cur, word, 0, 1LL << 40, &v) == 0)
+                lim.movetime = v;
         } else if (!strcmp(word, "wtime") || !strcmp(word, "btime")) {
-            if (go_number(s, &cur, word, -(1LL << 40), 1LL << 40, &v) < 0) return;
-            lim.time[word[0] == 'w' ? wside : bside] = v > 0 ? v : 1;
+            int side = word[0] == 'w' ? wside : bside;
+            if (go_number(s, &cur, word, -(1LL << 40), 1LL << 40, &v) == 0)
+                lim.time[side] = v > 0 ? v : 1;
         } else if (!strcmp(word, "winc") || !strcmp(word, "binc")) {
-            if (go_number(s, &cur, word, 0, 1LL << 40, &v) < 0) return;
-            lim.inc[word[0] == 'w' ? wside : bside] = v;
+            int side = word[0] == 'w' ? wside : bside;
+            if (go_number(s, &cur, word, 0, 1LL << 40, &v) == 0)
+                lim.inc[side] = v;
         } else if (!strcmp(word, "movestogo")) {
-            if (go_number(s, &cur, word, 1, 10000, &v) < 0) return;
-            lim.movestogo = (int)v;
+            if (go_number(s, &cur, word, 1, 10000, &v) == 0)
+                lim.movestogo = (int)v;
         } else if (!strcmp(word, "byoyomi")) {
-            if (go_number(s, &cur, word, 0, 1LL << 40, &v) < 0) return;
-            lim.byoyomi = v;
+            if (go_number(s, &cur, word, 0, 1LL << 40, &v) == 0)
+                lim.byoyomi = v;
         } else if (!strcmp(word, "mate")) {
             go_mate(s, &lim, cur);
             return;
         } else if (!strcmp(word, "perft")) {
-            if (go_number(s, &cur, word, 1, 64, &v) < 0) return;
-            go_perft(s, (int)v);
-            return;
+            if (go_number(s, &cur, word, 1, 64, &v) == 0) {
+                go_perft(s, (int)v);
+                return;
+            }
         } else if (!strcmp(word, "searchmoves")) {
             say(s, "info string go: searchmoves is not supported; searching all moves");
             while (gt_next_word(&cur, word, sizeof word))
                 ;
-        } else {
-            say(s, "info string go: unknown parameter '%s'", word);
-            return;
-        }
+        } else
+            say(s, "info string go: unknown parameter '%s', ignored", word);
     }
+    infinite_unless_limited(&lim);
     /* USI: a side that may declare an entering-king win does so. */
     if (s->usi && s->g->rule_outcome(gt_engine_position(s->e), 0) == GT_WIN) {
         say(s, "bestmove win");

@@ -50,11 +50,11 @@ void gt_format_info(const struct gt_game *g, const void *root,
                                       : 0;
     snprintf(buf, len,
              "info depth %d seldepth %d multipv 1 score %s%s nodes %llu nps %lld "
-             "hashfull %d time %lld pv %s",
+             "hashfull %d time %lld%s%s",
              info->depth, info->seldepth, score,
              info->lowerbound ? " lowerbound" : info->upperbound ? " upperbound" : "",
              (unsigned long long)info->nodes, nps, info->hashfull,
-             (long long)info->time_ms, pv);
+             (long long)info->time_ms, pv[0] ? " pv " : "", pv);
 }
 
 gt_move gt_safe_best_move(const struct gt_game *g, const void *root, gt_move best)

@@ -115,7 +115,7 @@ static void report(struct run *r, int depth, int score, int alpha, int beta)
         .depth = depth, .seldepth = w->seldepth, .score = score,
         .lowerbound = score >= beta, .upperbound = score <= alpha,
         .nodes = total_nodes(r),
-        .time_ms = gt_now_ms() - atomic_load(&w->ctl->start_ms),
+        .time_ms = gt_now_ms() - atomic_load(&w->ctl->report_ms),
         .hashfull = gt_tt_hashfull(w->tt),
         .pv_len = w->stack[0].pv_len,
     };
@@ -237,11 +237,21 @@ int gt_search(const struct gt_game *g, const void *root, struct gt_tt *tt,
         g->generate(root, GT_GEN_ALL, workers[0].stack[0].moves) == 1)
         for (int i = 0; i < nthreads; i++)
             runs[i].max_depth = 1;
+    /* A finished game (no legal move) has nothing to search: one report,
+     * with its result, and no move. */
+    bool ended = g->generate(root, GT_GEN_ALL, workers[0].stack[0].moves) == 0;
+    if (ended) {
+        runs[0].score = gt_outcome_score(g, root, g->no_moves(root), 0);
+        struct gt_search_info done = {.score = runs[0].score, .hashfull = gt_tt_hashfull(tt)};
+        if (info)
+            info(info_ctx, &done);
+    }
     int spawned = 1;
-    for (int i = 1; i < nthreads; i++, spawned++)
+    for (int i = 1; i < nthreads && !ended; i++, spawned++)
         if (pthread_create(&threads[i], NULL, helper_main, &runs[i]) != 0)
             break;
-    iterate(&runs[0]);
+    if (!ended)
+        iterate(&runs[0]);
     /* In infinite and ponder modes the answer waits for stop/ponderhit. */
     while ((lim->infinite || atomic_load(&ctl->pondering)) && !atomic_load(&ctl->stop)) {
         struct timespec ts = {0, 1000000};
@@ -255,7 +265,7 @@ int gt_search(const struct gt_game *g, const void *root, struct gt_tt *tt,
     res->ponder = runs[0].ponder;
     res->score = runs[0].score;
     res->depth = runs[0].depth;
-    res->time_ms = gt_now_ms() - atomic_load(&ctl->start_ms);
+    res->time_ms = gt_now_ms() - atomic_load(&ctl->report_ms);
     for (int i = 0; i < nthreads; i++) {
         res->nodes += workers[i].nodes;
         res->null.tries += workers[i].null.tries;

@@ -70,7 +70,11 @@ struct gt_search_result {
 struct gt_search_ctl {
     atomic_bool stop;          /* set to end the search at once */
     atomic_bool pondering;     /* while true, time limits do not apply */
-    _Atomic int64_t start_ms;  /* reset on ponderhit */
+    _Atomic int64_t start_ms;  /* the clock of the time limits: reset on
+                                  ponderhit (the time so far was the
+                                  opponent's) */
+    _Atomic int64_t report_ms; /* when the search began: info lines' time
+                                  and nps, which count every node */
 };
 
 typedef void (*gt_info_fn)(void *ctx, const struct gt_search_info *info);

@@ -236,6 +236,7 @@ static void prepare(struct gt_engine *e, const struct gt_limits *lim)
     atomic_store(&e->ctl.stop, false);
     atomic_store(&e->ctl.pondering, lim->ponder);
     atomic_store(&e->ctl.start_ms, gt_now_ms());
+    atomic_store(&e->ctl.report_ms, atomic_load(&e->ctl.start_ms));
 }
 
 static void *search_thread(void *arg)
