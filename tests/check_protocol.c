@@ -23,7 +23,9 @@ static struct gt_game usi_game(void)
 START_TEST(uci_handshake)
 {
     char *out = run_script(TTT, "uci\nisready\n");
-    ck_assert(strncmp(out, "id name gtsearch ", 17) == 0);
+    /* A banner first, then the handshake. */
+    ck_assert_msg(strncmp(out, "gtsearch ", 9) == 0, "%s", out);
+    ck_assert_ptr_nonnull(strstr(out, " (tictactoe) by the gtsearch authors\nid name gtsearch "));
     EXPECT_LINE(out, "option name Hash type spin default 16 min 1 max 65536");
     EXPECT_LINE(out, "option name Threads type spin default 1 min 1 max 256");
     EXPECT_LINE(out, "option name Clear Hash type button");
@@ -80,6 +82,7 @@ START_TEST(errors_are_reported_and_survived)
     EXPECT_LINE(out, "info string go: 'depth' needs a number from 1 to 127, got 'zero'; "
                      "ignored");
     EXPECT_LINE(out, "info string go: unknown parameter 'sideways', ignored");
+    EXPECT_LINE(out, "info string position ......... x");
     /* Each go, its fields malformed or not, is answered by one bestmove. */
     int answers = 0;
     for (const char *p = out; (p = strstr(p, "bestmove ")); p++)
@@ -118,6 +121,17 @@ START_TEST(go_perft_divides)
     EXPECT_LINE(out, "a3: 8");
     EXPECT_LINE(out, "c1: 8");
     EXPECT_LINE(out, "Nodes searched: 72");
+    free(out);
+}
+END_TEST
+
+START_TEST(help_lists_the_dialects_words)
+{
+    char *out = run_script(TTT, "help\n");
+    EXPECT_LINE(out, "gtsearch speaks UCI for tictactoe; commands:");
+    EXPECT_LINE(out, "position startpos|fen TEXT [moves M...]   set the position");
+    EXPECT_LINE(out, "go [depth N] [nodes N] [movetime MS] [wtime MS] [btime MS] [winc MS] "
+                     "[binc MS]");
     free(out);
 }
 END_TEST
@@ -214,6 +228,7 @@ Suite *test_suite(void)
     tcase_add_test(tc, position_with_moves);
     tcase_add_test(tc, go_depth_answers_a_legal_move);
     tcase_add_test(tc, go_perft_divides);
+    tcase_add_test(tc, help_lists_the_dialects_words);
     tcase_add_test(tc, no_legal_move);
     tcase_add_test(tc, infinite_waits_for_stop_and_isready_answers_meanwhile);
     tcase_add_test(tc, ponder_then_ponderhit_or_stop);

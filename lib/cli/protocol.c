@@ -390,11 +390,48 @@ static void cmd_go(struct session *s, const char *args)
         say(s, "info string go: cannot start the search");
 }
 
+/* d: the game's drawing of the position when it has one, else its text. */
 static void cmd_display(struct session *s)
 {
-    char text[4096];
-    s->g->to_text(gt_engine_position(s->e), text, sizeof text);
-    say(s, "info string position %s", text);
+    char text[8192];
+    const void *pos = gt_engine_position(s->e);
+    if (!s->g->draw) {
+        s->g->to_text(pos, text, sizeof text);
+        say(s, "info string position %s", text);
+        return;
+    }
+    s->g->draw(pos, text, sizeof text);
+    size_t n = strlen(text);
+    while (n && text[n - 1] == '\n')
+        text[--n] = 0;
+    say(s, "%s", text);
+}
+
+static void cmd_help(struct session *s)
+{
+    static const char *const lines[] = {
+        "%s                      identify, list the options, answer %sok",
+        "isready                  answer readyok (at once, even while searching)",
+        "setoption name N [value V]   set an option (names are case-insensitive)",
+        "%snewgame               forget what earlier games taught the search",
+        "position startpos|%s TEXT [moves M...]   set the position",
+        "go [depth N] [nodes N] [movetime MS] [%s MS] [%s MS] [%s MS] [%s MS]",
+        "   [movestogo N] [byoyomi MS] [infinite] [ponder] [mate N|MS] [perft N]",
+        "stop, ponderhit, quit    end the search / the ponder / the program",
+        "d                        draw the position",
+        NULL,
+    };
+    const char *p = s->usi ? "usi" : "uci";
+    say(s, "gtsearch speaks %s for %s; commands:", s->usi ? "USI" : "UCI", s->g->name);
+    say(s, lines[0], p, p);
+    say(s, "%s", lines[1]);
+    say(s, "%s", lines[2]);
+    say(s, lines[3], p);
+    say(s, lines[4], s->usi ? "sfen" : "fen");
+    say(s, lines[5], s->usi ? "btime" : "wtime", s->usi ? "wtime" : "btime",
+        s->usi ? "binc" : "winc", s->usi ? "winc" : "binc");
+    for (int i = 6; lines[i]; i++)
+        say(s, "%s", lines[i]);
 }
 
 static void dispatch(struct session *s, const char *line)
@@ -430,6 +467,8 @@ static void dispatch(struct session *s, const char *line)
         s->quit = true;
     else if (!strcmp(cmd, "d"))
         cmd_display(s);
+    else if (!strcmp(cmd, "help"))
+        cmd_help(s);
     else
         say(s, "info string unknown command '%s'", cmd);
 }
@@ -442,6 +481,9 @@ int gt_protocol_run(struct gt_engine *e, FILE *in, FILE *out)
         return -1;
     pthread_mutex_init(&s.out_lock, NULL);
     s.usi = s.g->dialect == GT_USI;
+    /* A banner, as engines print one: GUIs skip it, people see who speaks. */
+    say(&s, "gtsearch %s (%s) by %s", gt_version(), s.g->name,
+        s.g->author ? s.g->author : "the gtsearch authors");
     while (!s.quit && fgets(line, LINE_MAX_LEN, in)) {
         size_t n = strlen(line);
         if (n == LINE_MAX_LEN - 1 && line[n - 1] != '\n') {
