@@ -125,6 +125,20 @@ START_TEST(go_perft_divides)
 }
 END_TEST
 
+START_TEST(multipv_info_lines)
+{
+    char *out = run_script(TTT, "setoption name MultiPV value 2\nposition startpos\n"
+                                "go depth 2\n");
+    ck_assert_msg(strstr(out, "info depth 2 seldepth 2 multipv 1 ") &&
+                  strstr(out, "info depth 2 seldepth 2 multipv 2 "), "%s", out);
+    ck_assert_ptr_nonnull(strstr(out, "\nbestmove "));
+    free(out);
+    out = run_script(TTT, "uci\n");
+    EXPECT_LINE(out, "option name MultiPV type spin default 1 min 1 max 64");
+    free(out);
+}
+END_TEST
+
 START_TEST(help_lists_the_dialects_words)
 {
     char *out = run_script(TTT, "help\n");
@@ -228,6 +242,7 @@ Suite *test_suite(void)
     tcase_add_test(tc, position_with_moves);
     tcase_add_test(tc, go_depth_answers_a_legal_move);
     tcase_add_test(tc, go_perft_divides);
+    tcase_add_test(tc, multipv_info_lines);
     tcase_add_test(tc, help_lists_the_dialects_words);
     tcase_add_test(tc, no_legal_move);
     tcase_add_test(tc, infinite_waits_for_stop_and_isready_answers_meanwhile);

@@ -49,9 +49,9 @@ void gt_format_info(const struct gt_game *g, const void *root,
     long long nps = info->time_ms > 0 ? (long long)(info->nodes * 1000 / (uint64_t)info->time_ms)
                                       : 0;
     snprintf(buf, len,
-             "info depth %d seldepth %d multipv 1 score %s%s nodes %llu nps %lld "
+             "info depth %d seldepth %d multipv %d score %s%s nodes %llu nps %lld "
              "hashfull %d time %lld%s%s",
-             info->depth, info->seldepth, score,
+             info->depth, info->seldepth, info->multipv > 1 ? info->multipv : 1, score,
              info->lowerbound ? " lowerbound" : info->upperbound ? " upperbound" : "",
              (unsigned long long)info->nodes, nps, info->hashfull,
              (long long)info->time_ms, pv[0] ? " pv " : "", pv);

@@ -11,6 +11,7 @@
 #include "params.h"
 
 #define GT_MAX_PLY 128
+#define GT_MAX_MULTIPV 64      /* most lines MultiPV reports */
 #define GT_INF (GT_MATE + 1)
 #define GT_MATE_IN_MAX (GT_MATE - GT_MAX_PLY)
 /* Scores beyond any evaluation: mates, and finished games with a margin
@@ -38,6 +39,7 @@ struct gt_search_params {
     bool mate_threat_extension; /* extend nodes where passing gets mated */
     int32_t sp[GT_SP_COUNT];   /* the named numbers (params.h) */
     int threads;
+    int multipv;               /* lines to report, best first (1: one) */
     const int32_t *eval_params; /* the game's eval_params values (NULL:
                                    the compiled-in ones) */
     int64_t move_overhead;
@@ -50,6 +52,7 @@ struct gt_null_stats {
 /* One iteration's report. */
 struct gt_search_info {
     int depth, seldepth, score;
+    int multipv;               /* which line, 1 = the best (0 counts as 1) */
     bool lowerbound, upperbound;
     uint64_t nodes;
     int64_t time_ms;

@@ -39,6 +39,8 @@ struct gt_worker {
     int seldepth;
     int nmp_min_ply;               /* no null moves before this ply (verification) */
     int root_depth;
+    gt_move root_skip[GT_MAX_MULTIPV];  /* MultiPV: root moves already */
+    int root_skip_n;                    /* reported this iteration */
     struct gt_null_stats null;
     unsigned char lmr[64][64];     /* late move reductions by depth, move number */
     int16_t *history;              /* [side][move index] */
