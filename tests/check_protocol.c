@@ -63,6 +63,7 @@ START_TEST(errors_are_reported_and_survived)
         "setoption name Hash value 0\n"
         "setoption name Nonsense value 1\n"
         "setoption value 3\n"
+        "position startpos\n"
         "go depth zero\n"
         "stop\n"
         "go sideways\n"
@@ -135,6 +136,21 @@ START_TEST(multipv_info_lines)
     free(out);
     out = run_script(TTT, "uci\n");
     EXPECT_LINE(out, "option name MultiPV type spin default 1 min 1 max 64");
+    free(out);
+}
+END_TEST
+
+/* After a refused position, go answers at once instead of searching the
+ * position the GUI no longer means; a good position clears it. */
+START_TEST(refused_position_is_not_searched)
+{
+    char *out = run_script(TTT, "position startpos moves b2\nposition fen x\ngo depth 5\n"
+                                "position startpos\ngo depth 1\n");
+    EXPECT_LINE(out, "info string go: the last position was refused; not searching the one "
+                     "before it");
+    EXPECT_LINE(out, "bestmove 0000");
+    ck_assert_msg(!strstr(out, "info depth 5"), "%s", out);
+    ck_assert_ptr_nonnull(strstr(out, "info depth 1 "));
     free(out);
 }
 END_TEST
@@ -243,6 +259,7 @@ Suite *test_suite(void)
     tcase_add_test(tc, go_depth_answers_a_legal_move);
     tcase_add_test(tc, go_perft_divides);
     tcase_add_test(tc, multipv_info_lines);
+    tcase_add_test(tc, refused_position_is_not_searched);
     tcase_add_test(tc, help_lists_the_dialects_words);
     tcase_add_test(tc, no_legal_move);
     tcase_add_test(tc, infinite_waits_for_stop_and_isready_answers_meanwhile);

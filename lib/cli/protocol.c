@@ -27,6 +27,8 @@ struct session {
     pthread_mutex_t out_lock;   /* the search thread writes too */
     bool usi;
     bool quit;
+    bool refused;               /* the last position command was refused:
+                                   go must not search the one before it */
 };
 
 static void say(struct session *s, const char *fmt, ...)
@@ -116,7 +118,7 @@ static void cmd_setoption(struct session *s, const char *args)
 }
 
 /* position startpos|fen <text>|sfen <text> [moves ...] */
-static void cmd_position(struct session *s, const char *args)
+static void set_position(struct session *s, const char *args)
 {
     char word[64], err[512];
     const char *cur = args;
@@ -155,7 +157,17 @@ static void cmd_position(struct session *s, const char *args)
     const char *moves = moves_kw ? moves_kw + 6 : NULL;
     if (gt_engine_set_position(s->e, text, moves, err, sizeof err) < 0)
         say(s, "info string %s; position unchanged", err);
+    else
+        s->refused = false;
     free(text);
+}
+
+/* A refused position leaves the engine on the old one, which the GUI no
+ * longer means: remember it, so that go answers without searching it. */
+static void cmd_position(struct session *s, const char *args)
+{
+    s->refused = true;
+    set_position(s, args);
 }
 
 static void divide_line(void *ctx, gt_move m, uint64_t count)
@@ -334,6 +346,16 @@ static void cmd_go(struct session *s, const char *args)
     int wside = s->usi ? second : first, bside = s->usi ? first : second;
     if (gt_engine_searching(s->e)) {
         say(s, "info string go: a search is already running (send stop first)");
+        return;
+    }
+    if (s->refused) {
+        const char *mate = strstr(args, "mate");
+        say(s, "info string go: the last position was refused; not searching the one "
+            "before it");
+        if (s->usi && mate && (mate == args || mate[-1] == ' '))
+            say(s, "checkmate nomate");
+        else
+            say(s, "bestmove %s", s->usi ? "resign" : "0000");
         return;
     }
     while (gt_next_word(&cur, word, sizeof word)) {
