@@ -61,8 +61,10 @@ struct gt_match_config {
     int games;                /* per pair of engines */
     int concurrency;
     const char *openings;     /* file or NULL: the start position */
-    const char *pgn;          /* output files or NULL */
-    const char *record;
+    const char *pgn;          /* output files or NULL: the games file, */
+    const char *record_format;/* its format (NULL: gt_record_format's
+                                 default), */
+    const char *record;       /* the one-line records */
     const char *log;          /* engine traffic and stderr, or NULL */
     int draw_after;           /* plies; 0: never adjudicate */
     int resign_score;         /* in engine units (cp); 0: never */

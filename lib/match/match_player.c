@@ -189,12 +189,20 @@ static void go_line(const struct gt_player *p, const struct gt_think_req *req,
         snprintf(buf + at, len - at, " depth %d", tc->depth);
 }
 
-/* `info ... score cp N | score mate N` (USI also `mate +` / `mate -`). */
+/* `info ... depth D ... score cp N | score mate N` (USI also `mate +` /
+ * `mate -`); the depth is kept only from a line that has a score. */
 static void parse_score(const char *line, struct gt_think_res *res)
 {
     const char *cur = line;
     char word[64];
+    long depth = 0;
     while (gt_next_word(&cur, word, sizeof word)) {
+        if (!strcmp(word, "depth")) {
+            if (!gt_next_word(&cur, word, sizeof word) ||
+                gt_parse_long(word, 0, 10000, &depth) < 0)
+                depth = 0;
+            continue;
+        }
         if (strcmp(word, "score"))
             continue;
         char kind[16], value[32];
@@ -204,6 +212,7 @@ static void parse_score(const char *line, struct gt_think_res *res)
         if (!strcmp(kind, "cp") && gt_parse_long(value, -1000000, 1000000, &v) == 0) {
             res->score = (int)v;
             res->has_score = true;
+            res->depth = (int)depth;
         } else if (!strcmp(kind, "mate")) {
             if (!strcmp(value, "+") || !strcmp(value, "-"))
                 v = value[0] == '+' ? 1 : -1;
@@ -211,6 +220,7 @@ static void parse_score(const char *line, struct gt_think_res *res)
                 return;
             res->score = v >= 0 ? 100000 - (int)v : -100000 - (int)v;
             res->has_score = true;
+            res->depth = (int)depth;
         }
         return;
     }
