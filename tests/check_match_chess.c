@@ -242,6 +242,105 @@ START_TEST(epd_openings_and_a_bad_line)
 }
 END_TEST
 
+/* PGN openings: SAN read on the running position; tags, comments (one
+ * with a parenthesis inside), NAGs, annotation marks, nested variations,
+ * % lines and ; comments skipped; a FEN start; a game ended by the next
+ * one's tags; bad games named by file, line and text and skipped. */
+static const char *const pgn_book =
+    "[Event \"e\"]\n"                                              /* 1 */
+    "[Site \"a \\\"quoted\\\" site\"]\n"
+    "[Result \"*\"]\n"
+    "\n"
+    "1. e4 {a comment (with a parenthesis} e5 $1 2. Nf3 (2. f4 exf4 {x)}\n"   /* 5 */
+    "(2... d5 3. exd5)) 2... Nc6!? 3.Bb5 ; the rest of the line e4\n"
+    "a6 4. Ba4 *\n"
+    "\n"
+    "% an escaped line 1. d4\n"
+    "[SetUp \"1\"]\n"                                              /* 10 */
+    "[FEN \"4k3/1P6/8/8/8/8/8/R3K2R b KQ - 0 40\"]\n"
+    "\n"
+    "40... Kd7 41. O-O-O+ Kc7 42. b8=Q+ 1-0\n"
+    "\n"
+    "1.d4 d5 2.c4 Nf9 *\n"                                           /* 15 */
+    "1. d4 Nf6 2. c4 e6 3. Nc3 Bb4\n"
+    "[Event \"no result before it\"]\n"
+    "[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n"
+    "1. e4 *\n"
+    "\n"                                                            /* 20 */
+    "1. e4 c5 (1... e5\n";
+
+static void load_text(const char *name, const char *text, struct gt_openings *ops, char *warn,
+                      size_t warn_len, char *err, size_t err_len)
+{
+    struct gt_match_config c;
+    ck_assert_int_eq(chess->init(), 0);
+    gt_match_config_default(&c, chess);
+    FILE *w = fmemopen(warn, warn_len - 1, "w");
+    ck_assert_ptr_nonnull(w);
+    memset(warn, 0, warn_len);
+    int rc = gt_openings_parse_text(&c, text, name, ops, w, err, err_len);
+    fclose(w);
+    if (rc < 0)
+        ops->n = -1;
+}
+
+static void expect_moves(const struct gt_opening *op, const char *moves)
+{
+    char all[512] = "";
+    for (int i = 0; i < op->nmoves; i++)
+        snprintf(all + strlen(all), sizeof all - strlen(all), "%s%s", i ? " " : "", op->moves[i]);
+    ck_assert_str_eq(all, moves);
+}
+
+START_TEST(pgn_openings)
+{
+    struct gt_openings ops;
+    char warn[2048], err[512];
+    /* By the extension, and by the content (it starts with a tag). */
+    for (int k = 0; k < 2; k++) {
+        const char *name = k ? "book.txt" : "book.PGN";
+        load_text(name, pgn_book, &ops, warn, sizeof warn, err, sizeof err);
+        ck_assert_msg(ops.n == 3, "%d openings: %s", ops.n, err);
+        ck_assert_ptr_null(ops.v[0].base);
+        expect_moves(&ops.v[0], "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4");
+        ck_assert_int_eq(ops.v[0].line, 1);
+        ck_assert_str_eq(ops.v[1].base, "4k3/1P6/8/8/8/8/8/R3K2R b KQ - 0 40");
+        expect_moves(&ops.v[1], "e8d7 e1c1 d7c7 b7b8q");
+        ck_assert_int_eq(ops.v[1].line, 10);
+        ck_assert_ptr_null(ops.v[2].base);
+        expect_moves(&ops.v[2], "d2d4 g8f6 c2c4 e7e6 b1c3 f8b4");
+        ck_assert_int_eq(ops.v[2].line, 16);
+        char want[1024];
+        snprintf(want, sizeof want,
+                 "%s:15: skipped game 3: move 4 'Nf9': bad SAN 'Nf9'\n"
+                 "%s:19: skipped game 5: FEN '8/8/8/8/8/8/8/8 w - - 0 1': ",
+                 name, name);
+        ck_assert_msg(!strncmp(warn, want, strlen(want)), "%s", warn);
+        snprintf(want, sizeof want,
+                 "\n%s:21: skipped game 6: a variation '(' that never ends\n", name);
+        ck_assert_msg(strstr(warn, want), "%s", warn);
+        gt_openings_free(&ops);
+    }
+    /* Numbers glued to moves, black to move first, a lone result. */
+    load_text("x.pgn", "[FEN \"4k3/8/8/8/8/8/8/4K2R b K - 3 7\"]\n7...Kd7 8.O-O 1/2-1/2\n* \n",
+              &ops, warn, sizeof warn, err, sizeof err);
+    ck_assert_int_eq(ops.n, 1);
+    expect_moves(&ops.v[0], "e8d7 e1g1");
+    ck_assert_str_eq(warn, "");
+    gt_openings_free(&ops);
+    /* Nothing usable. */
+    load_text("x.pgn", "1. e5 *\n", &ops, warn, sizeof warn, err, sizeof err);
+    ck_assert_int_eq(ops.n, -1);
+    ck_assert_str_eq(err, "openings file 'x.pgn' has no usable game (1 malformed)");
+    ck_assert_str_eq(warn, "x.pgn:1: skipped game 1: move 1 'e5': no legal move matches 'e5'\n");
+    load_text("x.pgn", "[Event \"unclosed]\n1. e4 *\n", &ops, warn, sizeof warn, err,
+              sizeof err);
+    ck_assert_str_eq(warn, "x.pgn:1: skipped game 1: malformed tag '[Event \"unclosed]'\n");
+    load_text("x.pgn", "1. e4 {never closed\n", &ops, warn, sizeof warn, err, sizeof err);
+    ck_assert_str_eq(warn, "x.pgn:1: skipped game 1: a comment '{' that never ends\n");
+}
+END_TEST
+
 Suite *test_suite(void);
 Suite *test_suite(void)
 {
@@ -254,6 +353,7 @@ Suite *test_suite(void)
     tcase_add_test(tc, threefold_repetition);
     tcase_add_test(tc, cecp_castling_text);
     tcase_add_test(tc, epd_openings_and_a_bad_line);
+    tcase_add_test(tc, pgn_openings);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -6,7 +6,7 @@ MATCH_TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 MATCH_TEST_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DFAKE_ENGINE='"$(abs_top_srcdir)/tests/fake-engine.sh"'
 match_tests = tests/check_match tests/check_match_elo tests/check_match_chess \
-	tests/check_match_shogi
+	tests/check_match_shogi tests/check_match_records
 check_PROGRAMS += $(match_tests)
 TESTS += $(match_tests) tests/match-cli.sh tests/match-gnushogi.sh
 EXTRA_DIST += tests/fake-engine.sh tests/match-cli.sh tests/match-gnushogi.sh
@@ -15,6 +15,12 @@ tests_check_match_SOURCES = tests/check_match.c tests/check_main.c doc/examples/
 tests_check_match_CPPFLAGS = $(MATCH_TEST_CPPFLAGS)
 tests_check_match_CFLAGS = $(MATCH_TEST_CFLAGS)
 tests_check_match_LDADD = $(GT_ROOMS) $(CHECK_LIBS)
+
+tests_check_match_records_SOURCES = tests/check_match_records.c tests/check_main.c \
+	doc/examples/tictactoe/tictactoe.c
+tests_check_match_records_CPPFLAGS = $(MATCH_TEST_CPPFLAGS)
+tests_check_match_records_CFLAGS = $(MATCH_TEST_CFLAGS)
+tests_check_match_records_LDADD = $(GT_ROOMS) $(CHECK_LIBS)
 
 tests_check_match_elo_SOURCES = tests/check_match_elo.c tests/check_main.c
 tests_check_match_elo_CFLAGS = $(MATCH_TEST_CFLAGS)
