@@ -52,7 +52,7 @@ static void normalize(const char *pgn, char *dst, size_t len)
         /* A time: digits and dots after a blank or '{', then "s}". */
         if ((p == pgn || p[-1] == ' ' || p[-1] == '{') && *p >= '0' && *p <= '9') {
             size_t n = strspn(p, "0123456789.");
-            if (!strncmp(p + n, "s}", 2)) {
+            if (!strncmp(p + n, "s}", 2) || !strncmp(p + n, "s, ", 3)) {
                 dst[o++] = 'T';
                 p += n;
                 continue;
@@ -135,7 +135,7 @@ START_TEST(fools_mate)
                      "[TimeControl \"-\"]\n"
                      "[PlyCount \"4\"]\n"
                      "\n"
-                     "1. f3 {Ts} e5 {Ts} 2. g4 {Ts} Qh4# {Ts} {black wins: checkmate} 0-1\n"
+                     "1. f3 {Ts} e5 {Ts} 2. g4 {Ts} Qh4# {Ts, black wins: checkmate} 0-1\n"
                      "\n");
 }
 END_TEST
@@ -165,8 +165,8 @@ START_TEST(pgn_of_a_set_up_game)
                      "[PlyCount \"8\"]\n"
                      "\n"
                      "40... Kd7 41. O-O-O+ {+2.50/1 Ts} Kc7 {-3.00/1 Ts} 42. b8=Q+ {+M3/1 Ts} "
-                     "Kxb8 {Ts} 43. Rh7 {+12.34/1 Ts} Ka8 {-M1/1 Ts} 44. Rd8# {+M1/1 Ts} "
-                     "{white wins: checkmate} 1-0\n"
+                     "Kxb8 {Ts} 43. Rh7 {+12.34/1 Ts} Ka8 {-M1/1 Ts} 44. Rd8# "
+                     "{+M1/1 Ts, white wins: checkmate} 1-0\n"
                      "\n");
 }
 END_TEST

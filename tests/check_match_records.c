@@ -245,8 +245,11 @@ START_TEST(pgn_for_a_game_without_notations_and_by_request)
     slurp(path);
     HAS("[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n[Variant \"tictactoe\"]\n"
         "[Termination \"normal\"]\n[TimeControl \"-\"]\n[PlyCount \"5\"]\n\n1. a1 {");
-    HAS("{x wins: three in a row}");
-    ck_assert_str_eq(file_text + strlen(file_text) - 5, "1-0\n\n");
+    /* The movetext on one line: where it wraps depends on the times. */
+    for (char *p = strstr(file_text, "\n\n1. "); p && *p; p++)
+        if (p[0] == '\n' && p[1] && p[1] != '\n' && p[-1] != '\n')
+            p[0] = ' ';
+    HAS("s, x wins: three in a row} 1-0\n\n");
 
     /* The fake game's default is its ttr files; pgn asks for PGN. */
     setup(&c, "a1 a2 b1 b2 c1");

@@ -120,7 +120,7 @@ static void move_comment(const struct gt_move_note *note, char *buf, size_t len)
     char score[48], secs[32];
     gt_record_score_text(note, score, sizeof score);
     seconds_text(note->ms, secs, sizeof secs);
-    snprintf(buf, len, "{%s%s%ss}", score, score[0] ? " " : "", secs);
+    snprintf(buf, len, "%s%s%ss", score, score[0] ? " " : "", secs);
 }
 
 /* Movetext words, wrapped before column 80. */
@@ -263,12 +263,22 @@ void gt_record_pgn(FILE *f, const struct gt_match_config *c, int round,
         else
             snprintf(word, sizeof word, "%s", text);
         put_word(&w, word);
-        if (rec->notes[i].ms >= 0) {
-            move_comment(&rec->notes[i], word, sizeof word);
-            put_word(&w, word);
-        }
+        if (rec->notes[i].ms < 0 || i == rec->nmoves - 1)
+            continue;
+        word[0] = '{';
+        move_comment(&rec->notes[i], word + 1, sizeof word - 2);
+        strcat(word, "}");
+        put_word(&w, word);
     }
-    put_comment(&w, rec->reason);
+    /* The reason joins the last move's comment: one comment after a move
+     * is what every reader takes (chess.js refuses two in a row). */
+    char last[512] = "";
+    if (rec->nmoves && rec->notes[rec->nmoves - 1].ms >= 0) {
+        move_comment(&rec->notes[rec->nmoves - 1], last, sizeof last);
+        strcat(last, ", ");
+    }
+    snprintf(last + strlen(last), sizeof last - strlen(last), "%s", rec->reason);
+    put_comment(&w, last);
     put_word(&w, gt_result_text(rec->result));
     fputs("\n\n", f);
     if (texts)

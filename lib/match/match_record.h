@@ -18,8 +18,9 @@
  * one, the protocol's text), numbered from the start position's move
  * number, each engine move followed by a comment {+0.35/12 0.8s} (score
  * in pawns, or +M5 for a mate, from the mover's view; depth; think time),
- * wrapped before column 80; the reason in the game's words as the last
- * comment, then the result. */
+ * wrapped before column 80; the reason in the game's words closes the
+ * last comment ({+M1/3 0.2s, white wins: checkmate}; alone when the last
+ * move has none), then the result. */
 void gt_record_pgn(FILE *f, const struct gt_match_config *c, int round,
                    const char *first, const char *second,
                    const struct gt_game_record *rec);
