@@ -7,9 +7,10 @@
  * The pieces: match_cli.c reads the command line into a gt_match_config,
  * match.c schedules the games on threads and reports, match_referee.c
  * plays one game, match_player.c speaks to one engine, match_proc.c
- * handles its process, match_openings.c reads the openings file,
- * match_elo.c does the statistics and match_record.c writes PGN and
- * record files. */
+ * handles its process, match_openings.c reads the openings file (and
+ * match_pgn.c a PGN one), match_elo.c does the statistics and
+ * match_record.c writes PGN, the game's own record files and record
+ * lines. */
 #ifndef GT_MATCH_H
 #define GT_MATCH_H
 
