@@ -52,7 +52,7 @@ static void normalize(const char *pgn, char *dst, size_t len)
         /* A time: digits and dots after a blank or '{', then "s}". */
         if ((p == pgn || p[-1] == ' ' || p[-1] == '{') && *p >= '0' && *p <= '9') {
             size_t n = strspn(p, "0123456789.");
-            if (!strncmp(p + n, "s}", 2) || !strncmp(p + n, "s, ", 3)) {
+            if (!strncmp(p + n, "s}", 2) || !strncmp(p + n, "s,", 2)) {
                 dst[o++] = 'T';
                 p += n;
                 continue;

@@ -71,8 +71,13 @@ static int uci_start(struct gt_player *p, char *err, size_t err_len)
 {
     bool usi = p->proto == GT_PROTO_USI;
     int64_t deadline = gt_now_ms() + GT_HANDSHAKE_MS;
-    if (gt_proc_send(&p->proc, usi ? "usi" : "uci") < 0 ||
-        wait_for(p, usi ? "usiok" : "uciok", deadline, err, err_len) < 0) {
+    /* An engine that exits at once may be gone before the first word:
+     * the write fails, and that says the same as a read would. */
+    if (gt_proc_send(&p->proc, usi ? "usi" : "uci") < 0) {
+        gt_errf(err, err_len, "the engine exited before '%s'", usi ? "usiok" : "uciok");
+        return -1;
+    }
+    if (wait_for(p, usi ? "usiok" : "uciok", deadline, err, err_len) < 0) {
         size_t n = strlen(err);
         if (!strncmp(err, "no '", 4) && n + 1 < err_len)   /* it answered, not this */
             snprintf(err + n, err_len - n, " (another protocol? name it: "
@@ -82,15 +87,16 @@ static int uci_start(struct gt_player *p, char *err, size_t err_len)
     for (int i = 0; i < p->spec->noptions; i++)
         gt_proc_send(&p->proc, "setoption name %s value %s", p->spec->opt_name[i],
                      p->spec->opt_value[i]);
-    if (gt_proc_send(&p->proc, "isready") < 0 ||
-        wait_for(p, "readyok", deadline, err, err_len) < 0)
+    if (gt_proc_send(&p->proc, "isready") < 0) {
+        gt_errf(err, err_len, "the engine exited before 'readyok'");
         return -1;
-    return 0;
+    }
+    return wait_for(p, "readyok", deadline, err, err_len);
 }
 
 int gt_player_start(struct gt_player *p, char *err, size_t err_len)
 {
-    char why[256];
+    char why[256] = "";
     if (gt_proc_start(&p->proc, p->spec->cmd, p->log, p->label, err, err_len) < 0)
         return -1;
     int rc = p->proto == GT_PROTO_CECP       ? gt_cecp_start(p, why, sizeof why)
