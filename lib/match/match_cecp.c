@@ -172,6 +172,7 @@ static void parse_thinking(const char *line, struct gt_think_res *res)
     if (sscanf(line, "%ld %ld %c", &ply, &score, &rest) == 3 && ply > 0) {
         res->score = (int)score;
         res->has_score = true;
+        res->depth = ply < 10000 ? (int)ply : 0;
     }
 }
 

@@ -55,7 +55,8 @@ struct gt_think_res {
     int64_t elapsed_ms;        /* measured here, monotonic clock */
     bool has_score;
     int score;                 /* last reported, engine's view; mates are
-                                  +-(100000 - plies) */
+                                  +-(100000 - N), N as the engine says it */
+    int depth;                 /* the depth of that score, 0: not said */
     char detail[160];          /* for a crash or a draw: what happened */
 };
 
