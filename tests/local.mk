@@ -42,9 +42,10 @@ tests_check_protocol_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_check_protocol_LDADD = $(CORE_TEST_LDADD)
 
 tests_check_epd_SOURCES = tests/check_epd.c tests/check_main.c \
-	doc/examples/tictactoe/tictactoe.c
+	doc/examples/tictactoe/tictactoe.c games/chess/module.c
+tests_check_epd_CPPFLAGS = $(AM_CPPFLAGS) -DTEST_DATA_DIR='"$(abs_top_srcdir)/tests/data"'
 tests_check_epd_CFLAGS = $(CORE_TEST_CFLAGS)
-tests_check_epd_LDADD = $(CORE_TEST_LDADD)
+tests_check_epd_LDADD = games/chess/libchess.la $(CORE_TEST_LDADD)
 
 tests_check_ending_SOURCES = tests/check_ending.c tests/check_main.c \
 	doc/examples/tictactoe/tictactoe.c

@@ -189,6 +189,8 @@ uint64_t chess_compute_key(const struct chess_pos *p);
 int chess_from_text(void *pos, const char *text, char *err, size_t err_len);
 void chess_to_text(const void *pos, char *buf, size_t len);
 void chess_setup_castling(struct chess_pos *p, int slot, int rook_sq);
+/* draw.c */
+void chess_draw(const void *pos, char *buf, size_t len);
 /* movetext.c */
 void chess_move_to_text(const void *pos, gt_move m, char *buf, size_t len);
 gt_move chess_move_from_text(const void *pos, const char *text, char *err,

@@ -8,6 +8,7 @@ games_chess_libchess_la_SOURCES = \
 	games/chess/movegen.c \
 	games/chess/makemove.c \
 	games/chess/fen.c \
+	games/chess/draw.c \
 	games/chess/movetext.c \
 	games/chess/san.c \
 	games/chess/rules.c \

@@ -71,6 +71,7 @@ GT_MODULE(chess) = {
     .init = chess_init,
     .from_text = chess_from_text,
     .to_text = chess_to_text,
+    .draw = chess_draw,
     .key = chess_key,
     .side = chess_side,
     .generate = chess_generate,
