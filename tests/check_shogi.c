@@ -487,8 +487,10 @@ START_TEST(test_sfen_errors)
         { "P3k4/9/9/9/9/9/9/9/4K4 b - 1", "sente P on 9a can never move" },
         { "4k4/9/9/9/9/9/9/9/4K3l b - 1", "gote L on 1i can never move" },
         { "4k4/1N7/9/9/9/9/9/9/4K4 b - 1", "sente N on 8b can never move" },
-        { "4k4/9/9/9/9/9/9/9/9 b - 1", "sente has no king (both kings are required)" },
-        { "9/9/9/9/9/9/9/9/4K4 b - 1", "gote has no king (both kings are required)" },
+        { "4k4/9/9/9/9/9/9/9/9 w - 1",
+          "sente (the side not to move) has no king: only the attacker may lack one" },
+        { "9/9/9/9/9/9/9/9/4K4 b - 1",
+          "gote (the side not to move) has no king: only the attacker may lack one" },
         { "4k4/9/9/9/9/9/9/9/3KK4 b - 1", "sente has 2 kings" },
         { "4k4/9/9/9/4R4/9/9/9/4K4 b - 1", "gote, not to move, is in check" },
         { "4k4/9/9/9/9/9/9/9/4K4 b - 0", "bad move number '0'" },
@@ -506,6 +508,61 @@ START_TEST(test_sfen_errors)
     ck_assert_int_eq(G->from_text(p, "junk", err, sizeof err), -1);
     ck_assert_int_eq(strlen(err), 3);
     ck_assert_int_eq(G->from_text(p, "junk", NULL, 0), -1);
+    free(p);
+}
+END_TEST
+
+/* ---- draw (the protocol's d) ------------------------------------------------ */
+
+START_TEST(test_draw)
+{
+    char buf[1024];
+    void *p = new_pos(STARTPOS);
+    ck_assert_ptr_nonnull(G->draw);
+    G->draw(p, buf, sizeof buf);
+    ck_assert_str_eq(buf,
+                     "gote hand: -\n"
+                     " 9  8  7  6  5  4  3  2  1\n"
+                     " l  n  s  g  k  g  s  n  l  a\n"
+                     " .  r  .  .  .  .  .  b  .  b\n"
+                     " p  p  p  p  p  p  p  p  p  c\n"
+                     " .  .  .  .  .  .  .  .  .  d\n"
+                     " .  .  .  .  .  .  .  .  .  e\n"
+                     " .  .  .  .  .  .  .  .  .  f\n"
+                     " P  P  P  P  P  P  P  P  P  g\n"
+                     " .  B  .  .  .  .  .  R  .  h\n"
+                     " L  N  S  G  K  G  S  N  L  i\n"
+                     "sente hand: -\n"
+                     "side to move: sente\n"
+                     "sfen: " STARTPOS);
+    free(p);
+    /* Hands, promoted pieces, gote to move. */
+    const char *matsuri = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL"
+                          " w RG2Pgsn3p 1";
+    p = new_pos(matsuri);
+    G->draw(p, buf, sizeof buf);
+    ck_assert_str_eq(buf,
+                     "gote hand: g s n 3p\n"
+                     " 9  8  7  6  5  4  3  2  1\n"
+                     " l  .  .  .  .  .  .  n  l  a\n"
+                     " .  .  .  .  . +P  .  g  k  b\n"
+                     " .  .  n  p  .  S  .  .  .  c\n"
+                     " p  .  p  .  .  .  .  P  p  d\n"
+                     " .  .  .  P  .  .  S  p  .  e\n"
+                     " .  P  P  b  .  .  P  .  P  f\n"
+                     " P  .  .  .  .  .  G  S  .  g\n"
+                     " R  .  .  .  .  .  .  .  .  h\n"
+                     " L  N  .  .  .  .  b  K  L  i\n"
+                     "sente hand: R G 2P\n"
+                     "side to move: gote\n"
+                     "sfen: l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL"
+                     " w RG2Pgsn3p 1");
+    /* A short buffer gets whole lines; none at all is left alone. */
+    G->draw(p, buf, 60);
+    ck_assert_str_eq(buf, "gote hand: g s n 3p\n 9  8  7  6  5  4  3  2  1");
+    G->draw(p, buf, 1);
+    ck_assert_str_eq(buf, "");
+    G->draw(p, NULL, 0);
     free(p);
 }
 END_TEST
@@ -916,6 +973,7 @@ static Suite *shogi_suite(void)
     tcase_add_test(tc, test_sfen_round_trip);
     tcase_add_test(tc, test_sfen_errors);
     tcase_add_test(tc, test_usi_moves);
+    tcase_add_test(tc, test_draw);
     tcase_set_timeout(tc, 120);  /* sanitizer builds are slow */
     suite_add_tcase(s, tc);
     tc = tcase_create("moves");

@@ -15,6 +15,16 @@ tests_check_shogi_notation_SOURCES = tests/check_shogi_notation.c tests/check_ma
 tests_check_shogi_notation_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_shogi_notation_LDADD = games/shogi/libshogi.la $(CHECK_LIBS)
 
+# Tsume positions (an attacker without a king): rules, perft through the
+# core, the twin with a far-away king, and the df-pn solver.
+check_PROGRAMS += tests/check_shogi_tsume
+TESTS += tests/check_shogi_tsume
+tests_check_shogi_tsume_SOURCES = tests/check_shogi_tsume.c tests/check_main.c \
+	games/shogi/module.c
+tests_check_shogi_tsume_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_shogi_tsume_LDADD = lib/mate/libgtmate.la lib/core/libgtcore.la \
+	games/shogi/libshogi.la $(CHECK_LIBS)
+
 EXTRA_DIST += games/shogi/README.md tests/bench/shogi-perft.sh \
 	tests/bench/shogi-perft-verify.sh
 

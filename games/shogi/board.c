@@ -62,9 +62,11 @@ int shogi_attackers(const uint8_t *board, int sq, int by, uint8_t *from,
     return n;
 }
 
+/* A side without a king (a tsume attacker) is never in check. */
 bool shogi_king_attacked(const struct shogi_pos *p, int color)
 {
-    return shogi_attacked(p->board, p->king[color], color ^ 1, -1);
+    return shogi_has_king(p, color) &&
+           shogi_attacked(p->board, p->king[color], color ^ 1, -1);
 }
 
 void shogi_clear(struct shogi_pos *p)
@@ -75,6 +77,7 @@ void shogi_clear(struct shogi_pos *p)
         bool inside = f >= 1 && f <= 9 && r >= 1 && r <= 9;
         p->board[sq] = inside ? SH_EMPTY : SH_WALL;
     }
+    p->king[0] = p->king[1] = SH_NO_KING;
     p->move_number = 1;
 }
 

@@ -25,6 +25,7 @@ bool shogi_gives_check(const struct shogi_pos *p, gt_move m)
 {
     const uint8_t *b = p->board;
     int us = p->side, k = p->king[us ^ 1], to = SH_MOVE_TO(m);
+    if (!shogi_has_king(p, us ^ 1)) return false;  /* a tsume attacker */
     if (m & SH_MOVE_DROP)
         return shogi_piece_attacks(b, SH_PIECE(us, SH_MOVE_FROM(m)), to, k, -1);
     int from = SH_MOVE_FROM(m), pc = b[from];
@@ -45,6 +46,7 @@ bool shogi_gives_check(const struct shogi_pos *p, gt_move m)
 int shogi_generate_checks(const struct shogi_pos *p, gt_move *moves)
 {
     int us = p->side, k = p->king[us ^ 1], n = 0;
+    if (!shogi_has_king(p, us ^ 1)) return 0;  /* nothing to check */
     if (p->checked) {
         /* evasions are few: filter them all */
         int all = shogi_generate(p, SH_GEN_ALL, moves);

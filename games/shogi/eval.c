@@ -39,6 +39,7 @@ static void scan_side(const struct shogi_pos *p, int c, struct side_terms *st)
     const uint8_t *b = p->board;
     shogi_bb bb = p->occ[c];
     int k = p->king[c];
+    bool king = shogi_has_king(p, c);
     while (bb) {
         int sq = shogi_bb_pop(&bb), pc = b[sq], t = SH_TYPE(pc);
         int r = SH_RANK(sq), rel = c ? 10 - r : r;
@@ -51,7 +52,7 @@ static void scan_side(const struct shogi_pos *p, int c, struct side_terms *st)
         int df = SH_FILE(sq) - SH_FILE(k), dr = SH_RANK(sq) - SH_RANK(k);
         df = df < 0 ? -df : df;
         dr = dr < 0 ? -dr : dr;
-        bool near = df <= 2 && dr <= 2;
+        bool near = king && df <= 2 && dr <= 2;
         if (near && (t == SH_GOLD || t == SH_SILVER || t > SH_KING))
             st->guards++;
         unsigned slides = shogi_slide_dirs[pc];
@@ -66,10 +67,12 @@ static void scan_side(const struct shogi_pos *p, int c, struct side_terms *st)
 }
 
 /* Danger to c's king: enemy-attacked squares around it, weighted by what
- * the enemy can drop there, against the own guards. */
+ * the enemy can drop there, against the own guards.  None without a king
+ * (a tsume attacker). */
 static int king_danger(const struct shogi_pos *p, int c, int guards)
 {
     int k = p->king[c], them = c ^ 1, attacked = 0, hand = 0;
+    if (!shogi_has_king(p, c)) return 0;
     for (int d = 0; d < 8; d++) {
         int s = k + shogi_dir_offset[d];
         if (p->board[s] != SH_WALL && shogi_attacked(p->board, s, them, -1))

@@ -13,11 +13,12 @@ static bool drop_is_legal(const struct shogi_pos *p, gt_move m)
     if (shogi_dead[SH_PIECE(us, t)][to]) return false;
     if (t == SH_PAWN) {
         if (p->pawn_files[us] & (1 << (SH_FILE(to) - 1))) return false;
-        if (to == p->king[us ^ 1] - shogi_forward(us) &&
+        if (shogi_has_king(p, us ^ 1) &&
+            to == p->king[us ^ 1] - shogi_forward(us) &&
             shogi_pawn_drop_mates(p, to))
             return false;
     }
-    if (!p->checked) return true;
+    if (!p->checked) return true;  /* never in check without a king */
     uint8_t b[SH_CELLS];
     memcpy(b, p->board, sizeof b);
     b[to] = (uint8_t)SH_PIECE(us, t);
@@ -41,6 +42,7 @@ bool shogi_is_legal(const struct shogi_pos *p, gt_move m)
     } else if (shogi_dead[pc][to]) {
         return false;
     }
+    if (!shogi_has_king(p, us)) return true;  /* nothing to expose */
     uint8_t b[SH_CELLS];
     memcpy(b, p->board, sizeof b);
     b[to] = (uint8_t)pc;

@@ -10,6 +10,7 @@ games_shogi_libshogi_la_SOURCES = \
 	games/shogi/uchifuzume.c \
 	games/shogi/legal.c \
 	games/shogi/sfen.c \
+	games/shogi/draw.c \
 	games/shogi/usi.c \
 	games/shogi/notation.c \
 	games/shogi/rules.c \

@@ -14,6 +14,11 @@ static void sh_to_text(const void *pos, char *buf, size_t len)
     shogi_to_sfen(pos, buf, len);
 }
 
+static void sh_draw(const void *pos, char *buf, size_t len)
+{
+    shogi_draw(pos, buf, len);
+}
+
 static uint64_t sh_key(const void *pos)
 {
     return ((const struct shogi_pos *)pos)->key;
@@ -184,6 +189,7 @@ GT_MODULE(shogi) = {
     .init = shogi_init,
     .from_text = sh_from_text,
     .to_text = sh_to_text,
+    .draw = sh_draw,
     .key = sh_key,
     .side = sh_side,
     .generate = sh_generate,

@@ -5,7 +5,11 @@
  * may only move along its pin line, the king only to unattacked squares, and
  * in check the other pieces and drops must capture the checker or block.
  * Drops never expose the own king.  Perft calls this at every leaf's parent,
- * so it is the module's hot path. */
+ * so it is the module's hot path.
+ *
+ * A side without a king (a tsume attacker) has no pins, is never in check
+ * and has no king moves; its pawn drops are never uchifuzume (that needs
+ * the enemy king, and only the defender drops against a kingless side). */
 #include <string.h>
 
 #include "shogi.h"
@@ -24,6 +28,7 @@ static void scan_king(const struct shogi_pos *p, int us, struct king_lines *kl)
     int k = p->king[us], them = us ^ 1;
     kl->pinned = 0;
     kl->checkers = 0;
+    if (!shogi_has_king(p, us)) return;
     for (int d = 0; d < 8; d++) {
         int off = shogi_dir_offset[d], back = 1 << (d ^ 1);
         int s = k + off, pc = b[s];
@@ -132,10 +137,12 @@ static gt_move *gen_drops(const struct shogi_pos *p, int us, shogi_bb targets,
         if (t == SH_PAWN) {
             bb &= ~shogi_file_fill[p->pawn_files[us]];
             /* uchifuzume: only a drop right in front of the king can mate */
-            int s = p->king[us ^ 1] - shogi_forward(us);
-            if (p->board[s] == SH_EMPTY && (bb & SH_BIT(s)) &&
-                shogi_pawn_drop_mates(p, s))
-                bb &= ~SH_BIT(s);
+            if (shogi_has_king(p, us ^ 1)) {
+                int s = p->king[us ^ 1] - shogi_forward(us);
+                if (p->board[s] == SH_EMPTY && (bb & SH_BIT(s)) &&
+                    shogi_pawn_drop_mates(p, s))
+                    bb &= ~SH_BIT(s);
+            }
         }
         while (bb) *out++ = SH_MAKE_DROP(t, shogi_bb_pop(&bb));
     }
@@ -162,15 +169,16 @@ static int gen_all(const struct shogi_pos *p, bool drops, gt_move *moves)
             }
             out = gen_piece(b, us, pc, from, allow, out);
         }
-        out = gen_king(b, us, k, -1, out);
+        if (k != SH_NO_KING) out = gen_king(b, us, k, -1, out);
         if (drops)
             out = gen_drops(p, us, shogi_board_bb & ~(p->occ[0] | p->occ[1]),
                             out);
         return (int)(out - moves);
     }
 
-    /* In check: the king steps out (not hiding behind itself), or, against
-     * a single checker, an unpinned piece captures it or blocks the line. */
+    /* In check (so there is a king): the king steps out (not hiding behind
+     * itself), or, against a single checker, an unpinned piece captures it
+     * or blocks the line. */
     out = gen_king(b, us, k, k, out);
     if (kl.checkers > 1) return (int)(out - moves);
     shogi_bb between = 0;

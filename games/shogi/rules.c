@@ -42,7 +42,8 @@ static enum gt_outcome repetition(const struct shogi_pos *p, int ply,
     return GT_ONGOING;
 }
 
-/* CSA declaration: the side to move has its king in the enemy camp, is not
+/* CSA declaration: the side to move has its king in the enemy camp (a side
+ * without a king never declares), is not
  * in check, has at least 10 other pieces in the camp, and enough points
  * (rook, bishop and their promotions 5, the rest 1; camp pieces + hand).
  * CSARule27: sente 28, gote 27.  CSARule24: 31 for either side (the draw
@@ -50,7 +51,8 @@ static enum gt_outcome repetition(const struct shogi_pos *p, int ply,
 bool shogi_declaration_win(const struct shogi_pos *p)
 {
     int us = p->side;
-    if (p->ekr == SH_EKR_NONE || p->checked || !shogi_zone[us][p->king[us]])
+    if (p->ekr == SH_EKR_NONE || p->checked || !shogi_has_king(p, us) ||
+        !shogi_zone[us][p->king[us]])
         return false;
     int pieces = 0, points = 0;
     for (int r = us ? 7 : 1, last = r + 2; r <= last; r++)

@@ -4,7 +4,8 @@
 #include "shogi.h"
 
 /* How exposed is c's king?  Squares around it the enemy attacks, squares it
- * could still step to, and the enemy's pieces in hand. */
+ * could still step to, and the enemy's pieces in hand.  A side without a
+ * king (a tsume attacker) has nothing attacked and every square free. */
 struct king_net {
     int attacked, escapes, enemy_hand;
 };
@@ -13,13 +14,14 @@ static void king_net(const struct shogi_pos *p, int c, struct king_net *kn)
 {
     int k = p->king[c], them = c ^ 1;
     kn->attacked = kn->escapes = kn->enemy_hand = 0;
-    for (int d = 0; d < 8; d++) {
+    for (int d = 0; d < 8 && shogi_has_king(p, c); d++) {
         int s = k + shogi_dir_offset[d], pc = p->board[s];
         if (pc == SH_WALL) continue;
         bool hit = shogi_attacked(p->board, s, them, k);
         kn->attacked += hit;
         if (!hit && (!pc || SH_COLOR(pc) == them)) kn->escapes++;
     }
+    if (!shogi_has_king(p, c)) kn->escapes = 8;
     for (int t = SH_PAWN; t <= SH_GOLD; t++) kn->enemy_hand += p->hand[them][t];
 }
 

@@ -5,9 +5,15 @@
  * Ranks a..i from gote's side, files 9..1 left to right; upper case is
  * sente, '+' promotes.  The hand is '-' or counted letters in any order on
  * input (S2Pb18p), written R B G S N L P, sente first.  A missing move number
- * reads as 1.  Both kings are required: tsume problems, which usually
- * leave out the attacker's king, need one added (put it in a far corner):
- * check, pin, mate and declaration logic all assume a king on each side. */
+ * reads as 1.
+ *
+ * Kings: the side not to move has exactly one; the side to move has one or
+ * none.  No king on the side to move is a tsume problem as GUIs send it:
+ * the attacker has no king and the defender holds the rest of the pieces.
+ * Such a side is never in check, has no pins and never declares; nothing
+ * can give it a king later (see SH_NO_KING in shogi.h).  A position with
+ * the kingless side NOT to move (one ply into such a problem) is refused,
+ * so to_text of it does not read back: the problem's text does. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -158,9 +164,10 @@ static int check_material(const struct shogi_pos *p, char *err, size_t err_len)
         }
     }
     for (int c = 0; c < 2; c++) {
-        if (kings[c] == 0)
-            return fail(err, err_len, "%s has no king (both kings are required)",
-                        side_names[c]);
+        if (kings[c] == 0 && c != p->side)
+            return fail(err, err_len,
+                        "%s (the side not to move) has no king: only the "
+                        "attacker may lack one", side_names[c]);
         if (kings[c] > 1)
             return fail(err, err_len, "%s has %d kings", side_names[c],
                         kings[c]);

@@ -63,6 +63,14 @@ enum shogi_type {
 /* Continuous-check counters saturate here (counted in plies, +2 a move). */
 #define SH_CHECK_CAP 60000
 
+/* The king square of a side that has no king: the attacker of a tsume
+ * problem (see sfen.c; only the side to move of the SFEN may lack one, and
+ * no move ever gives a king or takes one away).  Cell 0 is a wall in a
+ * corner of the padded board, so stepping from it would leave the array:
+ * every use of king[] tests shogi_has_king first (or reads only tables
+ * whose entry for a wall cell is empty: zone, dir_between). */
+#define SH_NO_KING 0
+
 /* Entering-king declaration rules (option EnteringKingRule). */
 enum shogi_ekr { SH_EKR_27, SH_EKR_24, SH_EKR_NONE };
 
@@ -71,7 +79,7 @@ struct shogi_pos {
     uint64_t key;               /* board + hands + side */
     uint8_t board[SH_CELLS];    /* piece codes, SH_WALL off the board */
     uint8_t hand[2][8];         /* hand[color][type 1..7] */
-    uint8_t king[2];            /* king squares (both always present) */
+    uint8_t king[2];            /* king squares, SH_NO_KING for none */
     uint8_t side;               /* 0 sente, 1 gote */
     uint8_t checked;            /* side to move is in check */
     uint8_t ekr;                /* enum shogi_ekr */
@@ -108,6 +116,10 @@ extern uint64_t shogi_zob_side;
 int shogi_init(void);
 
 static inline int shogi_forward(int color) { return color ? 1 : -1; }
+static inline bool shogi_has_king(const struct shogi_pos *p, int color)
+{
+    return p->king[color] != SH_NO_KING;
+}
 static inline int shogi_bb_pop(shogi_bb *b)
 {
     uint64_t lo = (uint64_t)*b;
@@ -151,10 +163,11 @@ bool shogi_piece_attacks(const uint8_t *board, int pc, int from, int target,
 bool shogi_is_legal(const struct shogi_pos *p, gt_move m);
 bool shogi_is_noisy(const struct shogi_pos *p, gt_move m);
 
-/* ---- text (sfen.c, usi.c) ----------------------------------------------- */
+/* ---- text (sfen.c, draw.c, usi.c) -------------------------------------- */
 int shogi_from_sfen(struct shogi_pos *p, const char *text, char *err,
                     size_t err_len);
 void shogi_to_sfen(const struct shogi_pos *p, char *buf, size_t len);
+void shogi_draw(const struct shogi_pos *p, char *buf, size_t len);
 void shogi_move_to_usi(gt_move m, char *buf, size_t len);
 gt_move shogi_move_from_usi(const struct shogi_pos *p, const char *text,
                             char *err, size_t err_len);

@@ -11,6 +11,7 @@
 bool shogi_pawn_drop_mates(const struct shogi_pos *p, int sq)
 {
     int us = p->side, them = us ^ 1, k = p->king[them];
+    if (!shogi_has_king(p, them)) return false;  /* callers test it too */
     uint8_t b[SH_CELLS];
     memcpy(b, p->board, sizeof b);
     b[sq] = (uint8_t)SH_PIECE(us, SH_PAWN);
