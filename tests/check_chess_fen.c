@@ -1,5 +1,6 @@
 /* check_chess_fen.c -- FEN reading and writing: round trips over the data
- * files and the exact message of every fault the reader names. */
+ * files and the exact message of every fault the reader names.
+ * SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

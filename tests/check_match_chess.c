@@ -1,6 +1,7 @@
 /* check_match_chess.c -- the referee on scripted chess games (mate,
  * stalemate, threefold repetition), chess openings files (EPD lines, a
- * malformed line reported by number) and the PGN output. */
+ * malformed line reported by number) and the PGN output.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <check.h>
 #include <stdio.h>

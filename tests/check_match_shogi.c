@@ -5,7 +5,8 @@
  * move it refuses, a mate it announces, a draw it declares, an illegal
  * move, a position set up with `edit`, pondering turned off and the
  * move-now line under a clock are each scored.  gnushogi itself is not needed (see
- * tests/match-gnushogi.sh for a real game). */
+ * tests/match-gnushogi.sh for a real game).
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <check.h>
 #include <stdio.h>

@@ -1,7 +1,8 @@
 /* check_mate.c -- the df-pn mate solver on chess and shogi: the mates of
  * the shared sets (exact length, a first move of bm), no mate, stalemate
  * traps, limits, the checks-only rule with and without the game's help,
- * and the protocol answers. */
+ * and the protocol answers.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <check.h>
 #include <stdatomic.h>

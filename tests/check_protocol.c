@@ -1,5 +1,6 @@
 /* check_protocol.c -- the UCI/USI loop: each command, each error text, and
- * the USI differences, driven with a small game. */
+ * the USI differences, driven with a small game.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <check.h>
 #include <stdlib.h>

@@ -1,6 +1,7 @@
 /* check_search.c -- the search core on tic-tac-toe, against an exhaustive
  * minimax written here with its own rules: values and mate distances in
- * every reachable position, with each pruning technique on and off. */
+ * every reachable position, with each pruning technique on and off.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <check.h>
 #include <stdio.h>

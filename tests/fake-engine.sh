@@ -25,6 +25,7 @@
 #   mated          say "Black mates!" instead of moving
 #   drawn          say "Drawn game!" (after the move); from then on, like
 #                  gnushogi, take nothing but `new`
+# SPDX-License-Identifier: MIT
 set -f
 script=$1
 ply=0

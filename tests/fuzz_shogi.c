@@ -9,7 +9,8 @@
  * kingless side not to move, which from_text refuses), and every
  * notation (kif, csa, xshogi) reads back the text it writes of every legal
  * move.  Each move token is also given to every notation's parser: what it
- * accepts is legal and, written back and read again, the same move. */
+ * accepts is legal and, written back and read again, the same move.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <stdint.h>
 #include <stdio.h>

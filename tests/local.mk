@@ -1,4 +1,5 @@
 # tests/: the Check suites of the core, and a small out-of-tree style module.
+# SPDX-License-Identifier: MIT
 
 # A game module built like a third party's: only <gtsearch/game.h>.
 check_LTLIBRARIES += tests/module/tictactoe.la
@@ -58,8 +59,8 @@ tests_check_search_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_check_search_LDADD = $(CORE_TEST_LDADD)
 
 # The rooms of lib/ and what each may include; no game knowledge in them.
-TESTS += tests/rooms.sh
-EXTRA_DIST += tests/rooms.sh
+TESTS += tests/rooms.sh tests/license.sh
+EXTRA_DIST += tests/rooms.sh tests/license.sh
 
 # The game author's path, end to end (installs into a temporary DESTDIR).
 TESTS += tests/out-of-tree.sh

@@ -2,6 +2,7 @@
 # match-cli.sh -- `gtsearch match` end to end: a short connect4 match of
 # gtsearch against itself (the built program as both engines), and the
 # command line's error messages.
+# SPDX-License-Identifier: MIT
 set -u
 gts=$abs_top_builddir/gtsearch
 fail() { echo "FAIL: $*"; exit 1; }

@@ -3,6 +3,7 @@
 # adapter's too, and tests/match-gnushogi.sh plays the real one if it is
 # installed.  tests/match-pgn-chessjs.sh has the PGN of a real chess match
 # read by chess.js (node), when it is installed.
+# SPDX-License-Identifier: MIT
 MATCH_TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 MATCH_TEST_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DFAKE_ENGINE='"$(abs_top_srcdir)/tests/fake-engine.sh"'

@@ -4,6 +4,7 @@
 # installed header and `pkg-config --cflags gtsearch` (a module links
 # against nothing of gtsearch), with gcc and with clang, and run them
 # from GTSEARCH_MODULE_PATH.
+# SPDX-License-Identifier: MIT
 set -eu
 : "${abs_top_builddir:?}" "${abs_top_srcdir:?}"
 tmp=$(mktemp -d)

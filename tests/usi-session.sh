@@ -3,6 +3,7 @@
 # to `gtsearch --game shogi` the way a GUI does, and check the replies:
 # usiok with the USI option names, readyok, one legal bestmove for every
 # timed go, ponderhit and stop, and no `info string` complaint anywhere.
+# SPDX-License-Identifier: MIT
 set -eu
 : "${abs_top_builddir:?}" "${abs_top_srcdir:?}"
 engine=$abs_top_builddir/gtsearch

@@ -3,6 +3,7 @@
  * A position is one flat struct (no pointers), so the core may memcpy it.
  * Bitboards use square 0 = a1 ... 63 = h8.  Every non-static symbol of the
  * module starts with chess_ because built-in modules are linked together.
+ * SPDX-License-Identifier: MIT
  */
 #ifndef GTSEARCH_CHESS_H
 #define GTSEARCH_CHESS_H

@@ -1,4 +1,5 @@
-/* module.c -- the chess module's hook table for the gtsearch core. */
+/* module.c -- the chess module's hook table for the gtsearch core.
+ * SPDX-License-Identifier: MIT */
 #include <strings.h>
 #include "chess.h"
 

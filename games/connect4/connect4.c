@@ -36,6 +36,7 @@
  * player connects four.  A position where someone has four has no moves:
  * generate() returns 0 and is_legal() says no.  rule_outcome() reports the
  * loss to the side to move, so the core never even asks for the moves there.
+ * SPDX-License-Identifier: MIT
  */
 #include <gtsearch/game.h>
 

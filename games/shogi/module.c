@@ -1,5 +1,6 @@
 /* module.c -- the shogi module's hook table: thin adapters from the core's
- * opaque positions to struct shogi_pos. */
+ * opaque positions to struct shogi_pos.
+ * SPDX-License-Identifier: MIT */
 #include <string.h>
 
 #include "shogi.h"

@@ -1,5 +1,6 @@
 /* main.c -- the gtsearch program: picks a game module, then speaks the
- * game's protocol on stdin/stdout or runs one of the tools. */
+ * game's protocol on stdin/stdout or runs one of the tools.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 
 #include <stdio.h>

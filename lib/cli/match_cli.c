@@ -37,7 +37,8 @@
  * connect4, USI for shogi), except that a shogi engine whose command
  * names gnushogi speaks gnushogi's protocol.  The game options given with
  * --option before `match` (UCI_Chess960, EnteringKingRule) also rule the
- * referee. */
+ * referee.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "match/match.h"
 #include "match/match_record.h"

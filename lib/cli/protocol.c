@@ -2,7 +2,8 @@
  * differences (usi/usiok, sfen, btime meaning the first player, byoyomi,
  * bestmove resign/win, gameover, option names) are handled here.  A bad
  * line gets an `info string` that says what was wrong, and the engine
- * keeps its last good state. */
+ * keeps its last good state.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "protocol.h"
 

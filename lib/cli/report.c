@@ -1,4 +1,5 @@
-/* report.c -- turning search results into protocol text. */
+/* report.c -- turning search results into protocol text.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "report.h"
 

@@ -1,5 +1,6 @@
 /* search.c -- iterative deepening with aspiration windows, run by one or
- * more threads sharing the transposition table (lazy SMP). */
+ * more threads sharing the transposition table (lazy SMP).
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "search.h"
 

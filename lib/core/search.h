@@ -1,5 +1,6 @@
 /* search.h -- the game-agnostic alpha-beta search: limits, parameters,
- * results and the entry point. */
+ * results and the entry point.
+ * SPDX-License-Identifier: MIT */
 #ifndef GT_SEARCH_H
 #define GT_SEARCH_H
 

@@ -1,5 +1,6 @@
 /* timeman.c -- how long to think: a soft limit (do not start another
- * iteration after it) and a hard one (stop the search at once). */
+ * iteration after it) and a hard one (stop the search at once).
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "search.h"
 

@@ -1,5 +1,6 @@
 /* worker.h -- one search thread's private state and its search stack.
- * Internal to the search rooms (search.c, alphabeta.c, movepick.c). */
+ * Internal to the search rooms (search.c, alphabeta.c, movepick.c).
+ * SPDX-License-Identifier: MIT */
 #ifndef GT_WORKER_H
 #define GT_WORKER_H
 

@@ -1,5 +1,6 @@
 /* engine.c -- the engine object: position handling, options and the
- * search thread that the protocol and the tools drive. */
+ * search thread that the protocol and the tools drive.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "engine.h"
 

@@ -1,5 +1,6 @@
 # lib/match/: the match runner (engine processes, protocol adapters,
 # referee, records, Elo/SPRT).  Linked only into the program.
+# SPDX-License-Identifier: MIT
 noinst_LTLIBRARIES += lib/match/libgtmatch.la
 lib_match_libgtmatch_la_SOURCES = lib/match/match.c lib/match/match_cecp.c \
 	lib/match/match_elo.c lib/match/match_gnushogi.c lib/match/match_openings.c \

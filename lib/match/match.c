@@ -8,7 +8,8 @@
  * (cycling through the file) and the pair's first engine plays side 0 in
  * the even games, so each opening is played twice with colours swapped.
  * Each worker thread owns its own copy of every engine process and
- * restarts one that crashed or hung. */
+ * restarts one that crashed or hung.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "match.h"
 

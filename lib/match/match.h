@@ -10,7 +10,8 @@
  * handles its process, match_openings.c reads the openings file (and
  * match_pgn.c a PGN one), match_elo.c does the statistics and
  * match_record.c writes PGN, the game's own record files and record
- * lines. */
+ * lines.
+ * SPDX-License-Identifier: MIT */
 #ifndef GT_MATCH_H
 #define GT_MATCH_H
 

@@ -1,6 +1,7 @@
 /* match_openings.c -- openings files: FEN/EPD, SFEN and `startpos moves`
  * lines, PGN (match_pgn.c) and the record files of a game's notations
- * (read_record), each checked move by move with the game's own hooks. */
+ * (read_record), each checked move by move with the game's own hooks.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "match_openings.h"
 

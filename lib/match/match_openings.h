@@ -1,5 +1,6 @@
 /* match_openings.h -- the openings file of a match, and setting a referee
- * position with the match's game options. */
+ * position with the match's game options.
+ * SPDX-License-Identifier: MIT */
 #ifndef GT_MATCH_OPENINGS_H
 #define GT_MATCH_OPENINGS_H
 

@@ -6,7 +6,8 @@
  * `go ...`; the answer is read until `bestmove`, keeping the last score of
  * the `info` lines.  The referee's deadline covers the engine's clock plus
  * the margin: past it the engine gets `stop` and one second to answer, and
- * is killed if it does not (it is restarted for the next game). */
+ * is killed if it does not (it is restarted for the next game).
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "match_player.h"
 

@@ -1,5 +1,6 @@
 /* match_player.h -- one engine program in a match, behind one interface
- * whatever its protocol: UCI, USI, CECP (xboard protocol 2) or gnushogi's. */
+ * whatever its protocol: UCI, USI, CECP (xboard protocol 2) or gnushogi's.
+ * SPDX-License-Identifier: MIT */
 #ifndef GT_MATCH_PLAYER_H
 #define GT_MATCH_PLAYER_H
 

@@ -1,4 +1,5 @@
-/* match_record.c -- writing finished games as PGN or record lines. */
+/* match_record.c -- writing finished games as PGN or record lines.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "match_record.h"
 

@@ -1,5 +1,6 @@
 /* match_record.h -- game records: PGN, the game's own record files and
- * the one-line record format. */
+ * the one-line record format.
+ * SPDX-License-Identifier: MIT */
 #ifndef GT_MATCH_RECORD_H
 #define GT_MATCH_RECORD_H
 

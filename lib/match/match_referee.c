@@ -9,7 +9,8 @@
  * be scored at once (twofold); at ply 0 every earlier position is game
  * history, so only the full count of the rules (threefold, sennichite's
  * fourfold) ends a game.  A mate takes precedence over a rule draw (mate
- * on the hundredth ply of the fifty-move rule wins). */
+ * on the hundredth ply of the fifty-move rule wins).
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "match_referee.h"
 

@@ -1,5 +1,6 @@
 /* match_referee.h -- one game between two engine programs, judged by the
- * game module's hooks. */
+ * game module's hooks.
+ * SPDX-License-Identifier: MIT */
 #ifndef GT_MATCH_REFEREE_H
 #define GT_MATCH_REFEREE_H
 
