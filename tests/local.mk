@@ -72,7 +72,8 @@ EXTRA_DIST += tests/out-of-tree.sh tests/summary.sh tests/data
 # After the tests, Check's closing lines for every suite, and their total.
 check-local: check-TESTS
 	@$(SHELL) $(srcdir)/tests/summary.sh $(builddir)
-EXTRA_DIST += tests/bench/stop-latency.sh tests/bench/null-move.sh tests/bench/strength.sh
+EXTRA_DIST += tests/bench/stop-latency.sh tests/bench/null-move.sh tests/bench/strength.sh \
+	tests/bench/epd-vs-stockfish.sh
 
 # The search against exhaustive minimax in Connect Four endgames.
 check_PROGRAMS += tests/check_connect4_play
