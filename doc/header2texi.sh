@@ -13,6 +13,7 @@
 #  - inside struct gt_game, "---- name ----" comments: one section each.
 # Texinfo's special characters (@ { }) in the comments are escaped, and
 # "--" is kept from becoming an en dash.
+# SPDX-License-Identifier: MIT
 set -eu
 if [ $# -ne 1 ] || [ ! -r "$1" ]; then
     echo "usage: $0 game.h" >&2

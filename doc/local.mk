@@ -1,4 +1,5 @@
 # doc/: the manual page and the guides.
+# SPDX-License-Identifier: MIT
 dist_man1_MANS = doc/gtsearch.1
 EXTRA_DIST += doc/architecture.md
 EXTRA_DIST += doc/null-move.md doc/strength.md

@@ -1,6 +1,7 @@
 /* check_chess.c -- move generation tests of the chess module: perft over
  * tests/data/chess/perft.epd (depths with at most ~2M leaves) and a few
- * Chess960 positions, plus the shared helpers and main(). */
+ * Chess960 positions, plus the shared helpers and main().
+ * SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

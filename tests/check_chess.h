@@ -1,5 +1,6 @@
 /* check_chess.h -- helpers shared by the chess module's Check suites.
- * Every test drives the module through its hook table, as the core does. */
+ * Every test drives the module through its hook table, as the core does.
+ * SPDX-License-Identifier: MIT */
 #ifndef CHECK_CHESS_H
 #define CHECK_CHESS_H
 

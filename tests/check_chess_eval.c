@@ -1,5 +1,6 @@
 /* check_chess_eval.c -- evaluation: colour symmetry over the data files,
- * bounds, and a few sanity orderings. */
+ * bounds, and a few sanity orderings.
+ * SPDX-License-Identifier: MIT */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>

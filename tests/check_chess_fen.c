@@ -1,5 +1,6 @@
 /* check_chess_fen.c -- FEN reading and writing: round trips over the data
- * files and the exact message of every fault the reader names. */
+ * files and the exact message of every fault the reader names.
+ * SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -220,6 +221,62 @@ START_TEST(fen_bench_positions)
 }
 END_TEST
 
+/* The protocol's `d`: Stockfish's layout, the key in hex, the checkers. */
+START_TEST(draw_start_position)
+{
+    void *pos = chess_test_pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    char text[2048], expect[2048];
+    G->draw(pos, text, sizeof text);
+    snprintf(expect, sizeof expect,
+             " +---+---+---+---+---+---+---+---+\n"
+             " | r | n | b | q | k | b | n | r | 8\n"
+             " +---+---+---+---+---+---+---+---+\n"
+             " | p | p | p | p | p | p | p | p | 7\n"
+             " +---+---+---+---+---+---+---+---+\n"
+             " |   |   |   |   |   |   |   |   | 6\n"
+             " +---+---+---+---+---+---+---+---+\n"
+             " |   |   |   |   |   |   |   |   | 5\n"
+             " +---+---+---+---+---+---+---+---+\n"
+             " |   |   |   |   |   |   |   |   | 4\n"
+             " +---+---+---+---+---+---+---+---+\n"
+             " |   |   |   |   |   |   |   |   | 3\n"
+             " +---+---+---+---+---+---+---+---+\n"
+             " | P | P | P | P | P | P | P | P | 2\n"
+             " +---+---+---+---+---+---+---+---+\n"
+             " | R | N | B | Q | K | B | N | R | 1\n"
+             " +---+---+---+---+---+---+---+---+\n"
+             "   a   b   c   d   e   f   g   h\n"
+             "\n"
+             "Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
+             "Key: %016llX\n"
+             "Checkers:", (unsigned long long)G->key(pos));
+    ck_assert_str_eq(text, expect);
+    free(pos);
+}
+END_TEST
+
+START_TEST(draw_checkers_and_small_buffers)
+{
+    /* Double check: the knight on f3 and the rook on e8. */
+    void *pos = chess_test_pos("4r1k1/8/8/8/8/5n2/8/4K3 w - - 0 1");
+    char text[2048];
+    G->draw(pos, text, sizeof text);
+    ck_assert_msg(strstr(text, "\nFen: 4r1k1/8/8/8/8/5n2/8/4K3 w - - 0 1\nKey: "), "%s", text);
+    size_t n = strlen(text);
+    ck_assert_str_eq(text + n - strlen("\nCheckers: f3 e8"), "\nCheckers: f3 e8");
+    ck_assert_msg(strstr(text, " |   |   |   |   | r |   | k |   | 8\n"), "%s", text);
+    /* A buffer too small for the board is cut, never overrun. */
+    char tiny[40];
+    memset(tiny, 'x', sizeof tiny);
+    G->draw(pos, tiny, 20);
+    ck_assert_uint_eq(strlen(tiny), 19);
+    ck_assert_int_eq(tiny[20], 'x');
+    G->draw(pos, tiny, 0);
+    ck_assert_int_eq(tiny[0], ' ');
+    free(pos);
+}
+END_TEST
+
 Suite *chess_fen_suite(void)
 {
     Suite *s = suite_create("chess fen");
@@ -233,6 +290,8 @@ Suite *chess_fen_suite(void)
     tcase_add_test(tc, fen_castling_styles);
     tcase_add_test(tc, fen_junk_never_crashes);
     tcase_add_test(tc, fen_bench_positions);
+    tcase_add_test(tc, draw_start_position);
+    tcase_add_test(tc, draw_checkers_and_small_buffers);
     suite_add_tcase(s, tc);
     return s;
 }

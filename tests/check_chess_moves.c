@@ -1,6 +1,7 @@
 /* check_chess_moves.c -- move hooks: UCI text, is_legal, gives_check,
  * tactical and checking generation, make/unmake integrity, null moves,
- * SEE and move indices. */
+ * SEE and move indices.
+ * SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

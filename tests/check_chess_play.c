@@ -1,6 +1,7 @@
 /* check_chess_play.c -- the engine plays chess: it mates with king and
  * queen or king and rook against a defending engine from any start, and
- * every mate it announces arrives in time. */
+ * every mate it announces arrives in time.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <check.h>
 #include <stdio.h>

@@ -1,6 +1,7 @@
 /* check_chess_rules.c -- outcomes: mate and stalemate, the fifty-move
  * rule, dead material, repetition (in-search and threefold, null-move
- * boundary). */
+ * boundary).
+ * SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>
 #include "check_chess.h"

@@ -1,6 +1,7 @@
 /* check_chess_san.c -- the SAN notation (writing, reading, round trips over
  * whole move trees, the reader's tolerance and its error texts) and the
- * end_reason hook. */
+ * end_reason hook.
+ * SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

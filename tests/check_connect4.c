@@ -1,7 +1,8 @@
 /* check_connect4.c -- the connect4 module through its hook table: position
  * text (round trips and every error), move text, the hooks' answers on
  * hand-made positions, keys, options and the bench set.  The comparisons
- * with an independent implementation live in check_connect4_ref.c. */
+ * with an independent implementation live in check_connect4_ref.c.
+ * SPDX-License-Identifier: MIT */
 #include <check.h>
 #include <gtsearch/game.h>
 

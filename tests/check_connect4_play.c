@@ -1,7 +1,8 @@
 /* check_connect4_play.c -- the search plays Connect Four perfectly where
  * the board is nearly full (up to 14 empty cells): its score (win, loss or draw, and in how many
  * plies) and its move agree with an exhaustive minimax written here with
- * its own rules, on positions from seeded random playouts. */
+ * its own rules, on positions from seeded random playouts.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <check.h>
 #include <stdio.h>

@@ -3,7 +3,8 @@
  * that walks from the last disc, its own position writer.  Nothing in it
  * shares code or layout with the module's bitboards, and no count is
  * written down: the module's perft, move lists, outcomes and game values
- * must equal what this reference computes. */
+ * must equal what this reference computes.
+ * SPDX-License-Identifier: MIT */
 #include <check.h>
 #include <gtsearch/game.h>
 

@@ -1,5 +1,6 @@
 /* check_history.c -- the per-thread history tables: zeroed, of the
- * game's size, one set per thread, and apart from each other. */
+ * game's size, one set per thread, and apart from each other.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <check.h>
 

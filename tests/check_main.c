@@ -1,5 +1,6 @@
 /* check_main.c -- the main() every Check suite of the core shares: each
- * test file defines test_suite(), and this runs it. */
+ * test file defines test_suite(), and this runs it.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <check.h>
 #include <stdlib.h>

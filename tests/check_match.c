@@ -4,7 +4,8 @@
  * false claims and adjudications; the match goes on after a crash, and the
  * SPRT stops it where the arithmetic says.
  *
- * Tic-tac-toe squares: a3 b3 c3 / a2 b2 c2 / a1 b1 c1 (x moves first). */
+ * Tic-tac-toe squares: a3 b3 c3 / a2 b2 c2 / a1 b1 c1 (x moves first).
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <check.h>
 #include <stdio.h>

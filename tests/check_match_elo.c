@@ -1,4 +1,5 @@
-/* check_match_elo.c -- the match statistics against values worked by hand. */
+/* check_match_elo.c -- the match statistics against values worked by hand.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <check.h>
 #include <math.h>

@@ -5,7 +5,8 @@
  * move it refuses, a mate it announces, a draw it declares, an illegal
  * move, a position set up with `edit`, pondering turned off and the
  * move-now line under a clock are each scored.  gnushogi itself is not needed (see
- * tests/match-gnushogi.sh for a real game). */
+ * tests/match-gnushogi.sh for a real game).
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <check.h>
 #include <stdio.h>
@@ -15,6 +16,8 @@
 
 #include "match/match.h"
 #include "match/match_gnushogi.h"
+#include "match/match_openings.h"
+#include "match/match_record.h"
 
 extern const struct gt_game shogi_LTX_gt_module;
 static const struct gt_game *const shogi = &shogi_LTX_gt_module;
@@ -198,6 +201,51 @@ START_TEST(what_it_cannot_do_is_refused)
 }
 END_TEST
 
+/* Each of shogi's record file formats (KIF, CSA: a notation with both
+ * write_record and read_record) round trip: a match between two fake USI
+ * engines writes its game, named FILE.NAME, and the file read back as
+ * openings gives the same moves.  The default games file format is the
+ * record notation's when it has one.  Nothing to do while the module has
+ * no record files. */
+START_TEST(record_files_round_trip)
+{
+    const struct gt_notation *fmt;
+    ck_assert_int_eq(gt_record_format(shogi, NULL, "games", &fmt, err, sizeof err), 0);
+    bool has = shogi->notations && shogi->notations[0].write_record;
+    ck_assert_ptr_eq(fmt, has ? &shogi->notations[0] : NULL);
+    int tried = 0;
+    for (const struct gt_notation *n = shogi->notations; n && n->name; n++) {
+        if (!n->write_record || !n->read_record)
+            continue;
+        tried++;
+        setup("7g7f 3c3d 8h2b+ 3a2b resign", NULL);
+        c.engines[1].proto = GT_PROTO_GAME;
+        snprintf(cmd[1], sizeof cmd[1], "sh '%s' '%s'", FAKE_ENGINE,
+                 "7g7f 3c3d 8h2b+ 3a2b resign");
+        char path[64];
+        snprintf(path, sizeof path, "/tmp/check_match_shogi_XXXXXX.%s", n->name);
+        int fd = mkstemps(path, (int)strlen(n->name) + 1);
+        ck_assert_int_ge(fd, 0);
+        close(fd);
+        c.pgn = path;
+        ck_assert_int_eq(play(), 0);
+        HAS("result=0-1 end=resign");
+        struct gt_openings ops;
+        int rc = gt_openings_load(&c, path, &ops, stdout, err, sizeof err);
+        unlink(path);
+        ck_assert_msg(rc == 0, "%s: %s", n->name, err);
+        ck_assert_int_eq(ops.n, 1);
+        ck_assert_ptr_null(ops.v[0].base);
+        ck_assert_int_eq(ops.v[0].nmoves, 4);
+        ck_assert_str_eq(ops.v[0].moves[2], "8h2b+");
+        ck_assert_str_eq(ops.v[0].moves[3], "3a2b");
+        gt_openings_free(&ops);
+    }
+    if (!tried)
+        printf("record_files_round_trip: shogi has no record file format yet\n");
+}
+END_TEST
+
 Suite *test_suite(void);
 Suite *test_suite(void)
 {
@@ -213,6 +261,7 @@ Suite *test_suite(void)
     tcase_add_test(tc, an_sfen_opening_is_set_up_with_edit);
     tcase_add_test(tc, it_needs_the_xshogi_notation);
     tcase_add_test(tc, what_it_cannot_do_is_refused);
+    tcase_add_test(tc, record_files_round_trip);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1,7 +1,8 @@
 /* check_nullmove.c -- null-move pruning piece by piece: each guard alone
  * (a node where it fires and the same node where it must not), the
  * reduction, the mate clamp and when a cut is verified; then the chess
- * zugzwang and mate suites, solved in full with the engine's defaults. */
+ * zugzwang and mate suites, solved in full with the engine's defaults.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <check.h>
 #include <stdio.h>

@@ -1,5 +1,6 @@
 /* check_options.c -- the engine option table: types, bounds, bad values,
- * case-insensitive names and the GUI's option lines. */
+ * case-insensitive names and the GUI's option lines.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <check.h>
 #include <stdlib.h>

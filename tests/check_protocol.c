@@ -1,5 +1,6 @@
 /* check_protocol.c -- the UCI/USI loop: each command, each error text, and
- * the USI differences, driven with a small game. */
+ * the USI differences, driven with a small game.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <check.h>
 #include <stdlib.h>
@@ -23,7 +24,9 @@ static struct gt_game usi_game(void)
 START_TEST(uci_handshake)
 {
     char *out = run_script(TTT, "uci\nisready\n");
-    ck_assert(strncmp(out, "id name gtsearch ", 17) == 0);
+    /* A banner first, then the handshake. */
+    ck_assert_msg(strncmp(out, "gtsearch ", 9) == 0, "%s", out);
+    ck_assert_ptr_nonnull(strstr(out, " (tictactoe) by the gtsearch authors\nid name gtsearch "));
     EXPECT_LINE(out, "option name Hash type spin default 16 min 1 max 65536");
     EXPECT_LINE(out, "option name Threads type spin default 1 min 1 max 256");
     EXPECT_LINE(out, "option name Clear Hash type button");
@@ -61,8 +64,11 @@ START_TEST(errors_are_reported_and_survived)
         "setoption name Hash value 0\n"
         "setoption name Nonsense value 1\n"
         "setoption value 3\n"
+        "position startpos\n"
         "go depth zero\n"
+        "stop\n"
         "go sideways\n"
+        "stop\n"
         "d\n");
     EXPECT_LINE(out, "info string unknown command 'fly'");
     EXPECT_LINE(out, "info string position: expected startpos, fen or sfen");
@@ -75,8 +81,15 @@ START_TEST(errors_are_reported_and_survived)
     EXPECT_LINE(out, "info string option Hash: '0' is not a number from 1 to 65536");
     EXPECT_LINE(out, "info string no such option: 'Nonsense'");
     EXPECT_LINE(out, "info string setoption: expected 'name'");
-    EXPECT_LINE(out, "info string go: 'depth' needs a number from 1 to 127, got 'zero'");
-    EXPECT_LINE(out, "info string go: unknown parameter 'sideways'");
+    EXPECT_LINE(out, "info string go: 'depth' needs a number from 1 to 127, got 'zero'; "
+                     "ignored");
+    EXPECT_LINE(out, "info string go: unknown parameter 'sideways', ignored");
+    EXPECT_LINE(out, "info string position ......... x");
+    /* Each go, its fields malformed or not, is answered by one bestmove. */
+    int answers = 0;
+    for (const char *p = out; (p = strstr(p, "bestmove ")); p++)
+        answers++;
+    ck_assert_int_eq(answers, 2);
     /* After all that, the start position is still the position. */
     EXPECT_LINE(out, "info string position ......... x");
     free(out);
@@ -114,11 +127,54 @@ START_TEST(go_perft_divides)
 }
 END_TEST
 
+START_TEST(multipv_info_lines)
+{
+    char *out = run_script(TTT, "setoption name MultiPV value 2\nposition startpos\n"
+                                "go depth 2\n");
+    ck_assert_msg(strstr(out, "info depth 2 seldepth 2 multipv 1 ") &&
+                  strstr(out, "info depth 2 seldepth 2 multipv 2 "), "%s", out);
+    ck_assert_ptr_nonnull(strstr(out, "\nbestmove "));
+    free(out);
+    out = run_script(TTT, "uci\n");
+    EXPECT_LINE(out, "option name MultiPV type spin default 1 min 1 max 64");
+    free(out);
+}
+END_TEST
+
+/* After a refused position, go answers at once instead of searching the
+ * position the GUI no longer means; a good position clears it. */
+START_TEST(refused_position_is_not_searched)
+{
+    char *out = run_script(TTT, "position startpos moves b2\nposition fen x\ngo depth 5\n"
+                                "position startpos\ngo depth 1\n");
+    EXPECT_LINE(out, "info string go: the last position was refused; not searching the one "
+                     "before it");
+    EXPECT_LINE(out, "bestmove 0000");
+    ck_assert_msg(!strstr(out, "info depth 5"), "%s", out);
+    ck_assert_ptr_nonnull(strstr(out, "info depth 1 "));
+    free(out);
+}
+END_TEST
+
+START_TEST(help_lists_the_dialects_words)
+{
+    char *out = run_script(TTT, "help\n");
+    EXPECT_LINE(out, "gtsearch speaks UCI for tictactoe; commands:");
+    EXPECT_LINE(out, "position startpos|fen TEXT [moves M...]   set the position");
+    EXPECT_LINE(out, "go [depth N] [nodes N] [movetime MS] [wtime MS] [btime MS] [winc MS] "
+                     "[binc MS]");
+    free(out);
+}
+END_TEST
+
 START_TEST(no_legal_move)
 {
     struct gt_game g = usi_game();
     char *out = run_script(TTT, "position fen xxxoo.... o\ngo depth 3\n");
-    EXPECT_LINE(out, "bestmove 0000");
+    EXPECT_LINE(out, "info string game over: x wins: three in a row");
+    EXPECT_LINE(out, "info depth 0 seldepth 0 multipv 1 score mate 0 nodes 0 nps 0 hashfull 0 "
+                     "time 0");
+    EXPECT_LINE(out, "bestmove (none)");
     free(out);
     out = run_script(&g, "position sfen xxxoo.... o\ngo depth 3\n");
     EXPECT_LINE(out, "bestmove resign");
@@ -203,6 +259,9 @@ Suite *test_suite(void)
     tcase_add_test(tc, position_with_moves);
     tcase_add_test(tc, go_depth_answers_a_legal_move);
     tcase_add_test(tc, go_perft_divides);
+    tcase_add_test(tc, multipv_info_lines);
+    tcase_add_test(tc, refused_position_is_not_searched);
+    tcase_add_test(tc, help_lists_the_dialects_words);
     tcase_add_test(tc, no_legal_move);
     tcase_add_test(tc, infinite_waits_for_stop_and_isready_answers_meanwhile);
     tcase_add_test(tc, ponder_then_ponderhit_or_stop);

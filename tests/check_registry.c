@@ -1,5 +1,6 @@
 /* check_registry.c -- finding games: module files, names, unknown games,
- * and the refusal of modules built for another interface version. */
+ * and the refusal of modules built for another interface version.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <check.h>
 #include <stdio.h>

@@ -1,6 +1,7 @@
 /* check_shogi.c -- the shogi module through its hook table, as the core
  * drives it: perft, rules, SFEN and USI text, check generation, legality,
- * the null move, outcomes. */
+ * the null move, outcomes.
+ * SPDX-License-Identifier: MIT */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,7 +3,8 @@
  * table: the text of chosen moves of every piece kind, the text read back
  * for every legal move of the bench positions, the error messages, the
  * edit-mode setup gnushogi gets, and the rule named for each way a game
- * ends. */
+ * ends.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <check.h>
 #include <stdio.h>

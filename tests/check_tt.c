@@ -1,5 +1,6 @@
 /* check_tt.c -- the transposition table: round trips, mate scores across
- * plies, replacement and the hashfull figure. */
+ * plies, replacement and the hashfull figure.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <check.h>
 #include <stdlib.h>

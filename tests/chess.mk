@@ -1,4 +1,5 @@
 # tests/chess.mk: the chess module's test suites, bench driver and fuzzer.
+# SPDX-License-Identifier: MIT
 check_PROGRAMS += tests/check_chess
 TESTS += tests/check_chess
 tests_check_chess_SOURCES = tests/check_chess.c tests/check_chess.h tests/check_chess_fen.c \

@@ -1,4 +1,5 @@
 # tests/connect4.mk: the connect4 module's test suites.
+# SPDX-License-Identifier: MIT
 check_PROGRAMS += tests/check_connect4
 TESTS += tests/check_connect4
 tests_check_connect4_SOURCES = tests/check_connect4.c

@@ -13,6 +13,7 @@
 #   MOVE           answer bestmove MOVE (also resign, win)
 #   sleep=MS       wait MS milliseconds first
 #   score=CP       report `info depth 1 score cp CP` first
+#   mate=N         report `info depth 1 score mate N` first
 #   crash          exit at once (status 3)
 #   hang           never answer this go
 # With the word gnushogi after the script it speaks GNU Shogi's protocol
@@ -24,6 +25,7 @@
 #   mated          say "Black mates!" instead of moving
 #   drawn          say "Drawn game!" (after the move); from then on, like
 #                  gnushogi, take nothing but `new`
+# SPDX-License-Identifier: MIT
 set -f
 script=$1
 ply=0
@@ -53,6 +55,7 @@ act() {
         sleep=*) ms=${step#sleep=}
                  sleep "$(printf '%d.%03d' $((ms / 1000)) $((ms % 1000)))" ;;
         score=*) echo "info depth 1 score cp ${step#score=}" ;;
+        mate=*) echo "info depth 1 score mate ${step#mate=}" ;;
         crash) exit 3 ;;
         hang) return ;;
         refuse) ;;

@@ -8,7 +8,8 @@
  * it), and at the end every legal move's SAN must read back as the move.
  * Raw 32-bit words of the input are also fed to is_legal.  Build:
  * configure --enable-fuzzers CC=clang; run: tests/fuzz_chess -runs=N
- * corpus/ */
+ * corpus/
+ * SPDX-License-Identifier: MIT */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

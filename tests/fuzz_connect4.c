@@ -7,7 +7,8 @@
  * values.  Any crash, sanitizer report or broken invariant (abort) is a bug:
  *  - from_text never crashes and always explains a rejection;
  *  - an accepted text round-trips through to_text;
- *  - is_legal agrees with generate, and make/unmake restore the position. */
+ *  - is_legal agrees with generate, and make/unmake restore the position.
+ * SPDX-License-Identifier: MIT */
 #include <gtsearch/game.h>
 
 #include <stdlib.h>

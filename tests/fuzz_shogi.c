@@ -11,7 +11,8 @@
  * move.  Each move token is also given to every notation's parser: what it
  * accepts is legal and, written back and read again, the same move.  The
  * whole input is read as a KIF and as a CSA record (an answer that replays,
- * or a message), and the moves played are written as both and read back. */
+ * or a message), and the moves played are written as both and read back.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <stdint.h>
 #include <stdio.h>

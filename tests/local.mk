@@ -1,4 +1,5 @@
 # tests/: the Check suites of the core, and a small out-of-tree style module.
+# SPDX-License-Identifier: MIT
 
 # A game module built like a third party's: only <gtsearch/game.h>.
 check_LTLIBRARIES += tests/module/tictactoe.la
@@ -42,9 +43,10 @@ tests_check_protocol_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_check_protocol_LDADD = $(CORE_TEST_LDADD)
 
 tests_check_epd_SOURCES = tests/check_epd.c tests/check_main.c \
-	doc/examples/tictactoe/tictactoe.c
+	doc/examples/tictactoe/tictactoe.c games/chess/module.c
+tests_check_epd_CPPFLAGS = $(AM_CPPFLAGS) -DTEST_DATA_DIR='"$(abs_top_srcdir)/tests/data"'
 tests_check_epd_CFLAGS = $(CORE_TEST_CFLAGS)
-tests_check_epd_LDADD = $(CORE_TEST_LDADD)
+tests_check_epd_LDADD = games/chess/libchess.la $(CORE_TEST_LDADD)
 
 tests_check_ending_SOURCES = tests/check_ending.c tests/check_main.c \
 	doc/examples/tictactoe/tictactoe.c
@@ -57,8 +59,8 @@ tests_check_search_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_check_search_LDADD = $(CORE_TEST_LDADD)
 
 # The rooms of lib/ and what each may include; no game knowledge in them.
-TESTS += tests/rooms.sh
-EXTRA_DIST += tests/rooms.sh
+TESTS += tests/rooms.sh tests/license.sh
+EXTRA_DIST += tests/rooms.sh tests/license.sh
 
 # The game author's path, end to end (installs into a temporary DESTDIR).
 TESTS += tests/out-of-tree.sh
@@ -70,7 +72,8 @@ EXTRA_DIST += tests/out-of-tree.sh tests/summary.sh tests/data
 # After the tests, Check's closing lines for every suite, and their total.
 check-local: check-TESTS
 	@$(SHELL) $(srcdir)/tests/summary.sh $(builddir)
-EXTRA_DIST += tests/bench/stop-latency.sh tests/bench/null-move.sh tests/bench/strength.sh
+EXTRA_DIST += tests/bench/stop-latency.sh tests/bench/null-move.sh tests/bench/strength.sh \
+	tests/bench/epd-vs-stockfish.sh
 
 # The search against exhaustive minimax in Connect Four endgames.
 check_PROGRAMS += tests/check_connect4_play

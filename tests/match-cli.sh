@@ -2,6 +2,7 @@
 # match-cli.sh -- `gtsearch match` end to end: a short connect4 match of
 # gtsearch against itself (the built program as both engines), and the
 # command line's error messages.
+# SPDX-License-Identifier: MIT
 set -u
 gts=$abs_top_builddir/gtsearch
 fail() { echo "FAIL: $*"; exit 1; }
@@ -21,6 +22,17 @@ grep -q 'LOS ' "$tmp/out" || fail "no LOS"
 [ "$(wc -l <"$tmp/rec")" -eq 2 ] || fail "record has not 2 lines"
 grep -q '^game=1 first="plain" second="nonull" result=' "$tmp/rec" || fail "record line 1"
 grep -q '^\[Variant "connect4"\]$' "$tmp/pgn" || fail "PGN Variant tag"
+grep -q '^\[PlyCount "[0-9]*"\]$' "$tmp/pgn" || fail "PGN PlyCount tag"
+grep -q '^1\. [a-g] {[-+][0-9.]*/3 [0-9.]*s} [a-g] {' "$tmp/pgn" || fail "PGN movetext: $(cat "$tmp/pgn")"
+
+# Openings from a PGN file (connect4 has no record notation: protocol
+# text), found by its extension; a bad game is named by file and line.
+printf '[Event "x"]\n\n1. d {centre} d (1... c) 2. c *\n\n1. d z *\n' >"$tmp/ops.pgn"
+"$gts" --game connect4 match --engine "$gts --game connect4" --engine "$gts --game connect4" \
+    --games 2 --depth 2 --draw-after 2 --openings "$tmp/ops.pgn" --record "$tmp/rec2" \
+    >"$tmp/out" 2>&1 || fail "match with PGN openings exited $?: $(cat "$tmp/out")"
+grep -q "ops.pgn:5: skipped game 2: move 2 'z': " "$tmp/out" || fail "bad PGN game: $(cat "$tmp/out")"
+grep -q 'position startpos moves d d c ' "$tmp/rec2" || fail "PGN opening not played: $(cat "$tmp/rec2")"
 
 # Usage errors name the fault and exit 2.
 check_usage() {
@@ -39,6 +51,9 @@ check_usage "unknown protocol in 'proto=gnu' (uci, usi, cecp or gnushogi)" \
     --engine x proto=gnu --engine y --depth 1
 check_usage "--resign needs SCORE:MOVES" --engine x --engine y --depth 1 --resign 600
 check_usage "unknown SPRT setting 'elo2=3'" --engine x --engine y --depth 1 --sprt elo2=3
+check_usage "--record-format: connect4 has no record format 'kif' (its formats: pgn)" \
+    --engine x --engine y --depth 1 --pgn "$tmp/x" --record-format kif
+check_usage "--record-format needs --pgn FILE" --engine x --engine y --depth 1 --record-format pgn
 
 # An engine that cannot start stops the match before any game, exit 1.
 "$gts" --game connect4 match --engine "$gts --game connect4" --engine "/nonexistent/engine" \

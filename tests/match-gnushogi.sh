@@ -4,6 +4,7 @@
 # gnushogi adapter: the game must end by the rules, a resignation or the
 # --draw-after adjudication, with no move refused on either side.  SKIP
 # (exit 77) when gnushogi is not installed.
+# SPDX-License-Identifier: MIT
 set -u
 gts=$abs_top_builddir/gtsearch
 gs=$(command -v gnushogi 2>/dev/null)

@@ -1,5 +1,6 @@
 # tests/mate.mk: the mate solver's suites (on the chess and shogi modules,
 # linked in as their convenience libraries).
+# SPDX-License-Identifier: MIT
 check_PROGRAMS += tests/check_mate
 TESTS += tests/check_mate
 tests_check_mate_SOURCES = tests/check_mate.c tests/check_main.c tests/protocol_io.c \

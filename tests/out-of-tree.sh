@@ -4,6 +4,7 @@
 # installed header and `pkg-config --cflags gtsearch` (a module links
 # against nothing of gtsearch), with gcc and with clang, and run them
 # from GTSEARCH_MODULE_PATH.
+# SPDX-License-Identifier: MIT
 set -eu
 : "${abs_top_builddir:?}" "${abs_top_srcdir:?}"
 tmp=$(mktemp -d)
@@ -52,6 +53,12 @@ for cc in $compilers; do
         "perft 3: 504 leaves"*) echo "PASS: tictactoe.so ($cc) counts 504 leaves at depth 3" ;;
         *) echo "$out"; fail "tictactoe.so ($cc): expected 504 leaves" ;;
     esac
+    # By name, through GTSEARCH_MODULE_PATH, as an installed module is.
+    out=$("$gtsearch" --game tictactoe perft 9) || fail "tictactoe ($cc) by name"
+    case $out in
+        "perft 9: 127872 leaves"*) echo "PASS: tictactoe ($cc) by name counts 127872 leaves at depth 9" ;;
+        *) echo "$out"; fail "tictactoe ($cc) by name: expected 127872 leaves" ;;
+    esac
 
     # Othello's published count (OEIS A124004); games that end before the
     # last ply count as leaves, passes as plies.
@@ -66,6 +73,10 @@ for cc in $compilers; do
     case $out in
         *othello*"$dir/othello.so"*) echo "PASS: --list-games shows othello from $dir" ;;
         *) echo "$out"; fail "--list-games ($cc) does not show $dir/othello.so" ;;
+    esac
+    case $out in
+        *tictactoe*"$dir/tictactoe.so"*) echo "PASS: --list-games shows tictactoe from $dir" ;;
+        *) echo "$out"; fail "--list-games ($cc) does not show $dir/tictactoe.so" ;;
     esac
 
     out=$(printf 'position startpos\ngo depth 6\n' | "$gtsearch" --game othello) ||

@@ -1,4 +1,5 @@
-/* protocol_io.c -- a protocol session on in-memory streams. */
+/* protocol_io.c -- a protocol session on in-memory streams.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "protocol_io.h"
 

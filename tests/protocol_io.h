@@ -1,5 +1,6 @@
 /* protocol_io.h -- run the protocol loop on a script of input lines and
- * capture what the engine answered (for the protocol tests). */
+ * capture what the engine answered (for the protocol tests).
+ * SPDX-License-Identifier: MIT */
 #ifndef GT_TEST_PROTOCOL_IO_H
 #define GT_TEST_PROTOCOL_IO_H
 

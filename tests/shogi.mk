@@ -1,4 +1,5 @@
 # tests/shogi.mk: the shogi module's test suites and fuzzer.
+# SPDX-License-Identifier: MIT
 check_PROGRAMS += tests/check_shogi
 TESTS += tests/check_shogi
 tests_check_shogi_SOURCES = tests/check_shogi.c games/shogi/module.c

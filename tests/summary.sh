@@ -2,6 +2,7 @@
 # summary.sh -- print each Check suite's closing line from the test logs,
 # then the failures and a total in Check's own format, so that the end of
 # `make check` says what ran and what failed.
+# SPDX-License-Identifier: MIT
 cd "${1:-.}" || exit 1
 checks=0 failures=0 errors=0
 for log in tests/*.log; do

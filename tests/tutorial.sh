@@ -8,6 +8,7 @@
 # next (blank lines between are allowed) is that block's expected output:
 # its lines are shell patterns (`*` matches anything) that must match lines
 # of the real output in the same order; other real lines may come between.
+# SPDX-License-Identifier: MIT
 set -eu
 : "${abs_top_builddir:?}" "${abs_top_srcdir:?}"
 doc=$abs_top_srcdir/doc/writing-a-game.md

@@ -3,6 +3,7 @@
  * A position is one flat struct (no pointers), so the core may memcpy it.
  * Bitboards use square 0 = a1 ... 63 = h8.  Every non-static symbol of the
  * module starts with chess_ because built-in modules are linked together.
+ * SPDX-License-Identifier: MIT
  */
 #ifndef GTSEARCH_CHESS_H
 #define GTSEARCH_CHESS_H
@@ -189,6 +190,8 @@ uint64_t chess_compute_key(const struct chess_pos *p);
 int chess_from_text(void *pos, const char *text, char *err, size_t err_len);
 void chess_to_text(const void *pos, char *buf, size_t len);
 void chess_setup_castling(struct chess_pos *p, int slot, int rook_sq);
+/* draw.c */
+void chess_draw(const void *pos, char *buf, size_t len);
 /* movetext.c */
 void chess_move_to_text(const void *pos, gt_move m, char *buf, size_t len);
 gt_move chess_move_from_text(const void *pos, const char *text, char *err,

@@ -7,7 +7,8 @@
  * drawish material.  Everything is computed from scratch (no incremental
  * state in the position), from White's side, then turned to the side to
  * move.  Each term is colour-symmetric, so a colour-flipped mirror of a
- * position gets the same score. */
+ * position gets the same score.
+ * SPDX-License-Identifier: MIT */
 #include "chess.h"
 #include "eval_tables.h"
 

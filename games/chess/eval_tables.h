@@ -2,7 +2,8 @@
  * Friederich, as published on the chessprogramming wiki page "PeSTO's
  * Evaluation Function" (https://www.chessprogramming.org/PeSTO%27s_Evaluation_Function).
  * Layout as published: index 0 = a8 ... 63 = h1, from White's side; the
- * evaluation maps squares onto it.  Piece values (mg/eg) are PeSTO's too. */
+ * evaluation maps squares onto it.  Piece values (mg/eg) are PeSTO's too.
+ * SPDX-License-Identifier: MIT */
 #ifndef GTSEARCH_CHESS_EVAL_TABLES_H
 #define GTSEARCH_CHESS_EVAL_TABLES_H
 

@@ -3,7 +3,8 @@
  * The reader checks everything it can see: a position it accepts has one
  * king a side, no pawn on a back rank, castling rights its king and rooks
  * allow, a possible en-passant square, the side not to move out of check
- * and sane counters.  Each fault gets its own one-line message. */
+ * and sane counters.  Each fault gets its own one-line message.
+ * SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>

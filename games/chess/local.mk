@@ -1,6 +1,7 @@
 # games/chess: the chess module.  libchess.la holds the rules, the
 # evaluation and the hook table's functions (tests link it); chess.la is
 # the loadable module around the table in module.c.
+# SPDX-License-Identifier: MIT
 noinst_LTLIBRARIES += games/chess/libchess.la
 games_chess_libchess_la_SOURCES = \
 	games/chess/chess.h \
@@ -8,6 +9,7 @@ games_chess_libchess_la_SOURCES = \
 	games/chess/movegen.c \
 	games/chess/makemove.c \
 	games/chess/fen.c \
+	games/chess/draw.c \
 	games/chess/movetext.c \
 	games/chess/san.c \
 	games/chess/rules.c \

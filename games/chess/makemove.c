@@ -1,7 +1,8 @@
 /* makemove.c -- make/unmake with incremental Zobrist keys, and null moves.
  *
  * The undo record keeps only what cannot be recomputed: the old key,
- * clocks, rights, en-passant square and the captured piece. */
+ * clocks, rights, en-passant square and the captured piece.
+ * SPDX-License-Identifier: MIT */
 #include <string.h>
 #include "chess.h"
 

@@ -1,4 +1,5 @@
-/* module.c -- the chess module's hook table for the gtsearch core. */
+/* module.c -- the chess module's hook table for the gtsearch core.
+ * SPDX-License-Identifier: MIT */
 #include <strings.h>
 #include "chess.h"
 
@@ -71,6 +72,7 @@ GT_MODULE(chess) = {
     .init = chess_init,
     .from_text = chess_from_text,
     .to_text = chess_to_text,
+    .draw = chess_draw,
     .key = chess_key,
     .side = chess_side,
     .generate = chess_generate,

@@ -3,7 +3,8 @@
  * No make-and-test: the checkers give the target mask (block or capture),
  * pinned pieces move only along the line through their king, the king's
  * destinations are tested with the king lifted off the board, and the two
- * rare cases (en passant, castling) get an exact test of their own. */
+ * rare cases (en passant, castling) get an exact test of their own.
+ * SPDX-License-Identifier: MIT */
 #include "chess.h"
 
 #define INLINE static inline __attribute__((always_inline))

@@ -1,5 +1,6 @@
 /* movetext.c -- UCI move text: e2e4, e7e8q, castling as e1g1 (standard)
- * or king-takes-rook e1h1 (UCI_Chess960). */
+ * or king-takes-rook e1h1 (UCI_Chess960).
+ * SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <string.h>
 #include "chess.h"

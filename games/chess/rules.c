@@ -1,5 +1,6 @@
 /* rules.c -- game results: mate/stalemate, fifty moves, dead material,
- * repetition. */
+ * repetition.
+ * SPDX-License-Identifier: MIT */
 #include <limits.h>
 #include "chess.h"
 

@@ -1,5 +1,6 @@
 /* search_hints.c -- null-move advice: may the side pass, and how likely is
- * a zugzwang. */
+ * a zugzwang.
+ * SPDX-License-Identifier: MIT */
 #include "chess.h"
 
 /* Passing is sound only while the side to move has a piece that can

@@ -2,7 +2,8 @@
  *
  * Everything here is built once by chess_init() from fixed seeds, so the
  * tables (and therefore hash keys and bench signatures) are the same on
- * every run and machine.  After init they are read-only. */
+ * every run and machine.  After init they are read-only.
+ * SPDX-License-Identifier: MIT */
 #include "chess.h"
 
 bb_t chess_knight_att[64];

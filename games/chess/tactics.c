@@ -1,5 +1,6 @@
 /* tactics.c -- move classification for the search: tactical moves, history
- * index, MVV-LVA order, check detection and static exchange evaluation. */
+ * index, MVV-LVA order, check detection and static exchange evaluation.
+ * SPDX-License-Identifier: MIT */
 #include "chess.h"
 
 /* Exchange values in eval_unit units (100). */

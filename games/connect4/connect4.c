@@ -36,6 +36,7 @@
  * player connects four.  A position where someone has four has no moves:
  * generate() returns 0 and is_legal() says no.  rule_outcome() reports the
  * loss to the side to move, so the core never even asks for the moves there.
+ * SPDX-License-Identifier: MIT
  */
 #include <gtsearch/game.h>
 
@@ -558,7 +559,7 @@ GT_MODULE(connect4) = {
     .abi_version = GT_ABI_VERSION,
     .name = "connect4",
     .description = "Connect Four, 7x6 (the teaching module)",
-    .author = "gtsearch authors",
+    .author = "the gtsearch authors",
     .dialect = GT_UCI,
     .side_names = {"x", "o"},
     .startpos = "7/7/7/7/7/7 x",

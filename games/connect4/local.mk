@@ -6,6 +6,7 @@
 # Automake compiles connect4.c once and both link that object; the tests
 # then reach the very table the core loads, connect4_LTX_gt_module.
 # (A program should not link a -module library directly: not portable.)
+# SPDX-License-Identifier: MIT
 pkglib_LTLIBRARIES += games/connect4/connect4.la
 games_connect4_connect4_la_SOURCES = games/connect4/connect4.c
 games_connect4_connect4_la_LDFLAGS = $(MODULE_LDFLAGS)

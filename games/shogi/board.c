@@ -1,4 +1,5 @@
-/* board.c -- attacks, setup, make/unmake and the null move. */
+/* board.c -- attacks, setup, make/unmake and the null move.
+ * SPDX-License-Identifier: MIT */
 #include <string.h>
 
 #include "shogi.h"

@@ -1,5 +1,6 @@
 /* check.c -- does a move give check, and the checking-move generator the
- * mate solver lives on. */
+ * mate solver lives on.
+ * SPDX-License-Identifier: MIT */
 #include "shogi.h"
 
 /* Does piece pc standing on `from` attack `target`?  `vacated` (or -1) is a

@@ -2,7 +2,8 @@
  *
  * Units: a pawn on the board is 100.  Pieces in hand are worth a little
  * more than on the board (a drop goes anywhere); promoted minors are worth
- * about a gold, and losing one only gives the opponent the base piece. */
+ * about a gold, and losing one only gives the opponent the base piece.
+ * SPDX-License-Identifier: MIT */
 #include "shogi.h"
 
 static const int board_value[15] = {

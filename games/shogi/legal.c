@@ -1,6 +1,7 @@
 /* legal.c -- is a 32-bit value a legal move here?  Any value may arrive
  * (hash collisions), so every field is checked before it is used, and a
- * value is accepted only in the exact form generate() produces. */
+ * value is accepted only in the exact form generate() produces.
+ * SPDX-License-Identifier: MIT */
 #include <string.h>
 
 #include "shogi.h"

@@ -1,5 +1,6 @@
 # games/shogi: the shogi module.  libshogi.la holds the rules, move
 # generation, text forms and evaluation; shogi.la adds the hook table.
+# SPDX-License-Identifier: MIT
 noinst_LTLIBRARIES += games/shogi/libshogi.la
 games_shogi_libshogi_la_SOURCES = \
 	games/shogi/shogi.h \

@@ -1,5 +1,6 @@
 /* module.c -- the shogi module's hook table: thin adapters from the core's
- * opaque positions to struct shogi_pos. */
+ * opaque positions to struct shogi_pos.
+ * SPDX-License-Identifier: MIT */
 #include <string.h>
 
 #include "shogi.h"
@@ -176,7 +177,7 @@ GT_MODULE(shogi) = {
     .abi_version = GT_ABI_VERSION,
     .name = "shogi",
     .description = "Shogi (Japanese chess): drops, promotions, USI",
-    .author = "gtsearch authors",
+    .author = "the gtsearch authors",
     .dialect = GT_USI,
     .side_names = {"sente", "gote"},
     .flags = GT_FLAG_MATE_BY_CHECKS,

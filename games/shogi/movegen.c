@@ -9,7 +9,8 @@
  *
  * A side without a king (a tsume attacker) has no pins, is never in check
  * and has no king moves; its pawn drops are never uchifuzume (that needs
- * the enemy king, and only the defender drops against a kingless side). */
+ * the enemy king, and only the defender drops against a kingless side).
+ * SPDX-License-Identifier: MIT */
 #include <string.h>
 
 #include "shogi.h"

@@ -10,7 +10,8 @@
  *
  * Inside the search, one earlier occurrence within the last `ply` plies (the
  * search could have avoided it) already counts; older history needs the
- * full count of four. */
+ * full count of four.
+ * SPDX-License-Identifier: MIT */
 #include <string.h>
 
 #include "shogi.h"

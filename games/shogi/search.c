@@ -1,4 +1,5 @@
-/* search.c -- the search helpers: null-move guards, SEE, move ordering. */
+/* search.c -- the search helpers: null-move guards, SEE, move ordering.
+ * SPDX-License-Identifier: MIT */
 #include <string.h>
 
 #include "shogi.h"

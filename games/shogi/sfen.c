@@ -13,7 +13,8 @@
  * Such a side is never in check, has no pins and never declares; nothing
  * can give it a king later (see SH_NO_KING in shogi.h).  A position with
  * the kingless side NOT to move (one ply into such a problem) is refused,
- * so to_text of it does not read back: the problem's text does. */
+ * so to_text of it does not read back: the problem's text does.
+ * SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>

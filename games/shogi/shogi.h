@@ -17,6 +17,7 @@
  *   bit 16     promotion
  *   bit 17     drop
  * All other bits are zero in every move the module produces.
+ * SPDX-License-Identifier: MIT
  */
 #ifndef SHOGI_H
 #define SHOGI_H

@@ -1,4 +1,5 @@
-/* tables.c -- constant tables of the shogi module, built once by init. */
+/* tables.c -- constant tables of the shogi module, built once by init.
+ * SPDX-License-Identifier: MIT */
 #include "shogi.h"
 
 /* Directions as seen by sente: N is toward rank a (sente's forward).  Pairs

@@ -3,7 +3,8 @@
  * Only a drop right in front of the enemy king checks, and such a pawn can
  * only be answered by taking it (the king, if the pawn is unguarded, or a
  * piece that is not pinned) or by a king step: there is nothing to block.
- * Rare enough to be tested on a copy of the board. */
+ * Rare enough to be tested on a copy of the board.
+ * SPDX-License-Identifier: MIT */
 #include <string.h>
 
 #include "shogi.h"

@@ -1,4 +1,5 @@
-/* usi.c -- USI move text: 7g7f, 8h2b+, P*5e. */
+/* usi.c -- USI move text: 7g7f, 8h2b+, P*5e.
+ * SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>

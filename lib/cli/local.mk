@@ -1,6 +1,7 @@
 # lib/cli/: the program's front end: the command line, the protocol loop,
 # the module registry and the tools (perft, bench, analyse, epd, mate,
 # match's command line).
+# SPDX-License-Identifier: MIT
 pkginclude_HEADERS += lib/gtsearch/game.h
 noinst_LTLIBRARIES += lib/cli/libgtcli.la
 noinst_HEADERS += lib/cli/epd.h lib/cli/mate_tool.h lib/cli/protocol.h \

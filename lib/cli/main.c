@@ -1,5 +1,6 @@
 /* main.c -- the gtsearch program: picks a game module, then speaks the
- * game's protocol on stdin/stdout or runs one of the tools. */
+ * game's protocol on stdin/stdout or runs one of the tools.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 
 #include <stdio.h>
@@ -30,7 +31,7 @@ static const char usage[] =
     "                                             default, range (each is an option)\n"
     "  bench [DEPTH]                              search the game's bench positions;\n"
     "                                             the last line is a node signature\n"
-    "  analyse TEXT [--depth N|--nodes N|--movetime MS]\n"
+    "  analyse TEXT [--depth N|--nodes N|--movetime MS] [--multipv N]\n"
     "                                             search one position (TEXT may be\n"
     "                                             'startpos') and show statistics\n"
     "  epd FILE [--depth N|--nodes N|--movetime MS] [--threads N] [--dm-plies]\n"
@@ -153,6 +154,16 @@ static int run_command(struct gt_engine *e, int argc, char **argv)
         if (argc < 2)
             return bad_usage("analyse needs a position text (or 'startpos')%s", "");
         for (int i = 2; i < argc; i++) {
+            if (!strcmp(argv[i], "--multipv")) {
+                char err[256], most[16];
+                snprintf(most, sizeof most, "%d", GT_MAX_MULTIPV);
+                if (i + 1 >= argc ||
+                    gt_engine_set_option(e, "MultiPV", argv[i + 1], err, sizeof err) < 0)
+                    return bad_usage("analyse: --multipv needs a number of lines from 1 "
+                                     "to %s", most);
+                i++;
+                continue;
+            }
             int used = parse_limit(argc, argv, i, &limit, &value);
             if (used < 0)
                 return EXIT_USAGE;
@@ -225,7 +236,10 @@ int main(int argc, char **argv)
             fputs(usage, stdout);
             return 0;
         } else if (!strcmp(argv[i], "--version")) {
-            printf("gtsearch %s\n", gt_version());
+            printf("gtsearch %s\n"
+                   "Copyright (c) 2026 the gtsearch authors.\n"
+                   "MIT License: free to use, change and share; no warranty (see LICENSE).\n",
+                   gt_version());
             return 0;
         } else if (!strcmp(argv[i], "--list-games"))
             list = true;

@@ -13,8 +13,10 @@
  *                            (default 100)
  *       [--timeout MS]       without a clock or movetime: no answer in this
  *                            long is a hang and loses (default 60000)
- *       [--openings FILE]    FEN/EPD, SFEN or `startpos moves ...` lines;
- *                            each opening is played twice, colours swapped
+ *       [--openings FILE]    FEN/EPD, SFEN or `startpos moves ...` lines,
+ *                            PGN, or a notation's record files (by the
+ *                            extension, else the content); each opening
+ *                            is played twice, colours swapped
  *       [--concurrency N]    games in parallel (default 1)
  *       [--sprt [elo0=E] [elo1=E] [alpha=A] [beta=B]]
  *                            stop when the SPRT decides (defaults 0, 5,
@@ -22,18 +24,24 @@
  *       [--draw-after N]     adjudicate a draw after N plies of the game
  *       [--resign SCORE:MOVES] an engine whose own score is -SCORE or worse
  *                            for MOVES moves in a row loses
- *       [--pgn FILE] [--record FILE] [--log FILE]
- *                            PGN, one line per game, and the engines'
- *                            protocol traffic and stderr (appended)
+ *       [--pgn FILE] [--record-format NAME] [--record FILE] [--log FILE]
+ *                            the games file (PGN, or the format NAME or
+ *                            FILE's extension names: a notation's own
+ *                            record files, e.g. kif, csa; by default the
+ *                            record notation's when it has them), one
+ *                            line per game, and the engines' protocol
+ *                            traffic and stderr (all appended)
  *
  * The words after `--engine CMD` that look like KEY=VALUE belong to that
  * engine.  proto defaults to the game's dialect (UCI for chess and
  * connect4, USI for shogi), except that a shogi engine whose command
  * names gnushogi speaks gnushogi's protocol.  The game options given with
  * --option before `match` (UCI_Chess960, EnteringKingRule) also rule the
- * referee. */
+ * referee.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "match/match.h"
+#include "match/match_record.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -214,6 +222,8 @@ static int parse_args(struct gt_match_config *c, int argc, char **argv)
             c->openings = val;
         else if (!strcmp(a, "--pgn"))
             c->pgn = val;
+        else if (!strcmp(a, "--record-format"))
+            c->record_format = val;
         else if (!strcmp(a, "--record"))
             c->record = val;
         else if (!strcmp(a, "--log"))
@@ -229,6 +239,12 @@ static int parse_args(struct gt_match_config *c, int argc, char **argv)
                            "or --depth%s", "");
     if (c->sprt && c->nengines != 2)
         return usage_error("--sprt needs exactly two engines%s", "");
+    if (c->record_format && !c->pgn)
+        return usage_error("--record-format needs --pgn FILE, the games file it is for%s", "");
+    const struct gt_notation *fmt;
+    char why[512];
+    if (gt_record_format(c->g, c->record_format, c->pgn, &fmt, why, sizeof why) < 0)
+        return usage_error("--record-format: %s", why);
     if (c->sprt && c->elo1 <= c->elo0)
         return usage_error("--sprt needs elo1 above elo0%s", "");
     return 0;

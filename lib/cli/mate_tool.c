@@ -1,4 +1,5 @@
-/* mate_tool.c -- the command-line face of the mate solver. */
+/* mate_tool.c -- the command-line face of the mate solver.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "mate_tool.h"
 

@@ -1,5 +1,6 @@
 /* mate_tool.h -- `gtsearch mate TEXT`: run the mate solver on one position
- * and print what it found. */
+ * and print what it found.
+ * SPDX-License-Identifier: MIT */
 #ifndef GT_MATE_TOOL_H
 #define GT_MATE_TOOL_H
 

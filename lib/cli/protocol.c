@@ -2,7 +2,8 @@
  * differences (usi/usiok, sfen, btime meaning the first player, byoyomi,
  * bestmove resign/win, gameover, option names) are handled here.  A bad
  * line gets an `info string` that says what was wrong, and the engine
- * keeps its last good state. */
+ * keeps its last good state.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "protocol.h"
 
@@ -27,6 +28,8 @@ struct session {
     pthread_mutex_t out_lock;   /* the search thread writes too */
     bool usi;
     bool quit;
+    bool refused;               /* the last position command was refused:
+                                   go must not search the one before it */
 };
 
 static void say(struct session *s, const char *fmt, ...)
@@ -58,8 +61,8 @@ static void on_done(void *ctx, const struct gt_search_result *res)
     const struct gt_game *g = s->g;
     const void *root = gt_engine_position(s->e);
     gt_move best = gt_safe_best_move(g, root, res->best);
-    if (best == GT_MOVE_NONE) {
-        say(s, "bestmove %s", s->usi ? "resign" : "0000");
+    if (best == GT_MOVE_NONE) {          /* no legal move: the game is over */
+        say(s, "bestmove %s", s->usi ? "resign" : "(none)");
         return;
     }
     char text[64], ponder[64] = "";
@@ -116,7 +119,7 @@ static void cmd_setoption(struct session *s, const char *args)
 }
 
 /* position startpos|fen <text>|sfen <text> [moves ...] */
-static void cmd_position(struct session *s, const char *args)
+static void set_position(struct session *s, const char *args)
 {
     char word[64], err[512];
     const char *cur = args;
@@ -155,7 +158,17 @@ static void cmd_position(struct session *s, const char *args)
     const char *moves = moves_kw ? moves_kw + 6 : NULL;
     if (gt_engine_set_position(s->e, text, moves, err, sizeof err) < 0)
         say(s, "info string %s; position unchanged", err);
+    else
+        s->refused = false;
     free(text);
+}
+
+/* A refused position leaves the engine on the old one, which the GUI no
+ * longer means: remember it, so that go answers without searching it. */
+static void cmd_position(struct session *s, const char *args)
+{
+    s->refused = true;
+    set_position(s, args);
 }
 
 static void divide_line(void *ctx, gt_move m, uint64_t count)
@@ -188,12 +201,21 @@ static int go_number(struct session *s, const char **cur, const char *kw,
     char word[64];
     long v;
     if (!gt_next_word(cur, word, sizeof word) || gt_parse_long(word, (long)min, (long)max, &v) < 0) {
-        say(s, "info string go: '%s' needs a number from %lld to %lld, got '%s'",
+        say(s, "info string go: '%s' needs a number from %lld to %lld, got '%s'; ignored",
             kw, min, max, word);
         return -1;
     }
     *out = v;
     return 0;
+}
+
+/* A go without any limit (bare, or all its fields malformed) analyses
+ * until stop or the end of the input. */
+static void infinite_unless_limited(struct gt_limits *lim)
+{
+    if (!lim->depth && !lim->nodes && !lim->movetime && !lim->time[0] && !lim->time[1] &&
+        !lim->inc[0] && !lim->inc[1] && !lim->byoyomi && !lim->mate)
+        lim->infinite = true;
 }
 
 /* USI `go mate`: the tsume answer. */
@@ -260,25 +282,28 @@ static void go_mate(struct session *s, struct gt_limits *lim, const char *cur)
             ;
         else if (gt_parse_long(word, 1, 1L << 40, &ms) == 0)
             ml.time_ms = ms;
-        else {
-            say(s, "info string go mate: expected a time in ms or 'infinite', got '%s'",
-                word);
+        else
+            say(s, "info string go mate: expected a time in ms or 'infinite', got '%s'; "
+                "searching without a time limit", word);
+    } else {
+        if (go_number(s, &cur, "mate", 1, GT_MAX_PLY / 2, &v) < 0) {
+            /* Still one answer to this go: the normal search's. */
+            infinite_unless_limited(lim);
+            if (gt_engine_go(s->e, lim, on_info, on_done, s) < 0)
+                say(s, "info string go: cannot start the search");
             return;
         }
-    } else {
-        if (go_number(s, &cur, "mate", 1, GT_MAX_PLY / 2, &v) < 0)
-            return;
         lim->mate = (int)v;
         ml.max_plies = 2 * (int)v - 1;
         ml.all_moves = true;
     }
     while (gt_next_word(&cur, word, sizeof word)) {
         if (!s->usi && !strcmp(word, "movetime")) {
-            if (go_number(s, &cur, word, 0, 1LL << 40, &v) < 0) return;
-            lim->movetime = v;
+            if (go_number(s, &cur, word, 0, 1LL << 40, &v) == 0)
+                lim->movetime = v;
         } else if (!s->usi && !strcmp(word, "nodes")) {
-            if (go_number(s, &cur, word, 1, 1LL << 50, &v) < 0) return;
-            lim->nodes = (uint64_t)v;
+            if (go_number(s, &cur, word, 1, 1LL << 50, &v) == 0)
+                lim->nodes = (uint64_t)v;
         } else if (!s->usi && !strcmp(word, "infinite"))
             lim->infinite = true;
         else
@@ -324,48 +349,60 @@ static void cmd_go(struct session *s, const char *args)
         say(s, "info string go: a search is already running (send stop first)");
         return;
     }
+    if (s->refused) {
+        const char *mate = strstr(args, "mate");
+        say(s, "info string go: the last position was refused; not searching the one "
+            "before it");
+        if (s->usi && mate && (mate == args || mate[-1] == ' '))
+            say(s, "checkmate nomate");
+        else
+            say(s, "bestmove %s", s->usi ? "resign" : "0000");
+        return;
+    }
     while (gt_next_word(&cur, word, sizeof word)) {
         if (!strcmp(word, "infinite"))
             lim.infinite = true;
         else if (!strcmp(word, "ponder"))
             lim.ponder = true;
         else if (!strcmp(word, "depth")) {
-            if (go_number(s, &cur, word, 1, GT_MAX_PLY - 1, &v) < 0) return;
-            lim.depth = (int)v;
+            if (go_number(s, &cur, word, 1, GT_MAX_PLY - 1, &v) == 0)
+                lim.depth = (int)v;
         } else if (!strcmp(word, "nodes")) {
-            if (go_number(s, &cur, word, 1, 1LL << 50, &v) < 0) return;
-            lim.nodes = (uint64_t)v;
+            if (go_number(s, &cur, word, 1, 1LL << 50, &v) == 0)
+                lim.nodes = (uint64_t)v;
         } else if (!strcmp(word, "movetime")) {
-            if (go_number(s, &cur, word, 0, 1LL << 40, &v) < 0) return;
-            lim.movetime = v;
+            if (go_number(s, &cur, word, 0, 1LL << 40, &v) == 0)
+                lim.movetime = v;
         } else if (!strcmp(word, "wtime") || !strcmp(word, "btime")) {
-            if (go_number(s, &cur, word, -(1LL << 40), 1LL << 40, &v) < 0) return;
-            lim.time[word[0] == 'w' ? wside : bside] = v > 0 ? v : 1;
+            int side = word[0] == 'w' ? wside : bside;
+            if (go_number(s, &cur, word, -(1LL << 40), 1LL << 40, &v) == 0)
+                lim.time[side] = v > 0 ? v : 1;
         } else if (!strcmp(word, "winc") || !strcmp(word, "binc")) {
-            if (go_number(s, &cur, word, 0, 1LL << 40, &v) < 0) return;
-            lim.inc[word[0] == 'w' ? wside : bside] = v;
+            int side = word[0] == 'w' ? wside : bside;
+            if (go_number(s, &cur, word, 0, 1LL << 40, &v) == 0)
+                lim.inc[side] = v;
         } else if (!strcmp(word, "movestogo")) {
-            if (go_number(s, &cur, word, 1, 10000, &v) < 0) return;
-            lim.movestogo = (int)v;
+            if (go_number(s, &cur, word, 1, 10000, &v) == 0)
+                lim.movestogo = (int)v;
         } else if (!strcmp(word, "byoyomi")) {
-            if (go_number(s, &cur, word, 0, 1LL << 40, &v) < 0) return;
-            lim.byoyomi = v;
+            if (go_number(s, &cur, word, 0, 1LL << 40, &v) == 0)
+                lim.byoyomi = v;
         } else if (!strcmp(word, "mate")) {
             go_mate(s, &lim, cur);
             return;
         } else if (!strcmp(word, "perft")) {
-            if (go_number(s, &cur, word, 1, 64, &v) < 0) return;
-            go_perft(s, (int)v);
-            return;
+            if (go_number(s, &cur, word, 1, 64, &v) == 0) {
+                go_perft(s, (int)v);
+                return;
+            }
         } else if (!strcmp(word, "searchmoves")) {
             say(s, "info string go: searchmoves is not supported; searching all moves");
             while (gt_next_word(&cur, word, sizeof word))
                 ;
-        } else {
-            say(s, "info string go: unknown parameter '%s'", word);
-            return;
-        }
+        } else
+            say(s, "info string go: unknown parameter '%s', ignored", word);
     }
+    infinite_unless_limited(&lim);
     /* USI: a side that may declare an entering-king win does so. */
     if (s->usi && s->g->rule_outcome(gt_engine_position(s->e), 0) == GT_WIN) {
         say(s, "bestmove win");
@@ -376,11 +413,48 @@ static void cmd_go(struct session *s, const char *args)
         say(s, "info string go: cannot start the search");
 }
 
+/* d: the game's drawing of the position when it has one, else its text. */
 static void cmd_display(struct session *s)
 {
-    char text[4096];
-    s->g->to_text(gt_engine_position(s->e), text, sizeof text);
-    say(s, "info string position %s", text);
+    char text[8192];
+    const void *pos = gt_engine_position(s->e);
+    if (!s->g->draw) {
+        s->g->to_text(pos, text, sizeof text);
+        say(s, "info string position %s", text);
+        return;
+    }
+    s->g->draw(pos, text, sizeof text);
+    size_t n = strlen(text);
+    while (n && text[n - 1] == '\n')
+        text[--n] = 0;
+    say(s, "%s", text);
+}
+
+static void cmd_help(struct session *s)
+{
+    static const char *const lines[] = {
+        "%s                      identify, list the options, answer %sok",
+        "isready                  answer readyok (at once, even while searching)",
+        "setoption name N [value V]   set an option (names are case-insensitive)",
+        "%snewgame               forget what earlier games taught the search",
+        "position startpos|%s TEXT [moves M...]   set the position",
+        "go [depth N] [nodes N] [movetime MS] [%s MS] [%s MS] [%s MS] [%s MS]",
+        "   [movestogo N] [byoyomi MS] [infinite] [ponder] [mate N|MS] [perft N]",
+        "stop, ponderhit, quit    end the search / the ponder / the program",
+        "d                        draw the position",
+        NULL,
+    };
+    const char *p = s->usi ? "usi" : "uci";
+    say(s, "gtsearch speaks %s for %s; commands:", s->usi ? "USI" : "UCI", s->g->name);
+    say(s, lines[0], p, p);
+    say(s, "%s", lines[1]);
+    say(s, "%s", lines[2]);
+    say(s, lines[3], p);
+    say(s, lines[4], s->usi ? "sfen" : "fen");
+    say(s, lines[5], s->usi ? "btime" : "wtime", s->usi ? "wtime" : "btime",
+        s->usi ? "binc" : "winc", s->usi ? "winc" : "binc");
+    for (int i = 6; lines[i]; i++)
+        say(s, "%s", lines[i]);
 }
 
 static void dispatch(struct session *s, const char *line)
@@ -416,6 +490,8 @@ static void dispatch(struct session *s, const char *line)
         s->quit = true;
     else if (!strcmp(cmd, "d"))
         cmd_display(s);
+    else if (!strcmp(cmd, "help"))
+        cmd_help(s);
     else
         say(s, "info string unknown command '%s'", cmd);
 }
@@ -428,6 +504,9 @@ int gt_protocol_run(struct gt_engine *e, FILE *in, FILE *out)
         return -1;
     pthread_mutex_init(&s.out_lock, NULL);
     s.usi = s.g->dialect == GT_USI;
+    /* A banner, as engines print one: GUIs skip it, people see who speaks. */
+    say(&s, "gtsearch %s (%s) by %s", gt_version(), s.g->name,
+        s.g->author ? s.g->author : "the gtsearch authors");
     while (!s.quit && fgets(line, LINE_MAX_LEN, in)) {
         size_t n = strlen(line);
         if (n == LINE_MAX_LEN - 1 && line[n - 1] != '\n') {

@@ -1,4 +1,5 @@
-/* protocol.h -- the UCI/USI line protocol: one loop, two dialects. */
+/* protocol.h -- the UCI/USI line protocol: one loop, two dialects.
+ * SPDX-License-Identifier: MIT */
 #ifndef GT_PROTOCOL_H
 #define GT_PROTOCOL_H
 

@@ -1,5 +1,6 @@
 /* registry.c -- the module registry: a uthash table of games by name,
- * filled from the preloaded built-ins and from modules loaded on demand. */
+ * filled from the preloaded built-ins and from modules loaded on demand.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "registry.h"
 

@@ -1,5 +1,6 @@
 /* registry.h -- game modules by name: the built-in (preloaded) ones and
- * module files loaded with libltdl. */
+ * module files loaded with libltdl.
+ * SPDX-License-Identifier: MIT */
 #ifndef GT_REGISTRY_H
 #define GT_REGISTRY_H
 

@@ -1,4 +1,5 @@
-/* report.c -- turning search results into protocol text. */
+/* report.c -- turning search results into protocol text.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "report.h"
 
@@ -49,12 +50,12 @@ void gt_format_info(const struct gt_game *g, const void *root,
     long long nps = info->time_ms > 0 ? (long long)(info->nodes * 1000 / (uint64_t)info->time_ms)
                                       : 0;
     snprintf(buf, len,
-             "info depth %d seldepth %d multipv 1 score %s%s nodes %llu nps %lld "
-             "hashfull %d time %lld pv %s",
-             info->depth, info->seldepth, score,
+             "info depth %d seldepth %d multipv %d score %s%s nodes %llu nps %lld "
+             "hashfull %d time %lld%s%s",
+             info->depth, info->seldepth, info->multipv > 1 ? info->multipv : 1, score,
              info->lowerbound ? " lowerbound" : info->upperbound ? " upperbound" : "",
              (unsigned long long)info->nodes, nps, info->hashfull,
-             (long long)info->time_ms, pv);
+             (long long)info->time_ms, pv[0] ? " pv " : "", pv);
 }
 
 gt_move gt_safe_best_move(const struct gt_game *g, const void *root, gt_move best)

@@ -1,5 +1,6 @@
 /* report.h -- search reports as text: scores, principal variations and
- * `info` lines, shared by the protocol and the command-line tools. */
+ * `info` lines, shared by the protocol and the command-line tools.
+ * SPDX-License-Identifier: MIT */
 #ifndef GT_REPORT_H
 #define GT_REPORT_H
 

@@ -1,4 +1,5 @@
-/* tools.c -- perft, bench and analyse from the command line. */
+/* tools.c -- perft, bench and analyse from the command line.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "tools.h"
 

@@ -1,5 +1,6 @@
 /* tools.h -- the command-line tools for engine developers: perft, bench
- * and analyse, for any game. */
+ * and analyse, for any game.
+ * SPDX-License-Identifier: MIT */
 #ifndef GT_TOOLS_H
 #define GT_TOOLS_H
 

@@ -59,6 +59,15 @@ static void make_move(struct gt_worker *w, int ply, gt_move m)
     w->g->make(w->pos, m, f->undo);
 }
 
+/* MultiPV: a root move already reported in this iteration. */
+static bool skipped_at_root(const struct gt_worker *w, gt_move m)
+{
+    for (int i = 0; i < w->root_skip_n; i++)
+        if (w->root_skip[i] == m)
+            return true;
+    return false;
+}
+
 static void update_pv(struct gt_worker *w, int ply, gt_move m)
 {
     struct gt_frame *f = &w->stack[ply], *child = &w->stack[ply + 1];
@@ -304,6 +313,8 @@ int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
     int lmp_limit = (sp[GT_SP_LMP_BASE] + depth * depth) / (improving ? 1 : 2);
     for (int i = 0; i < n; i++) {
         gt_move m = gt_pick_move(f, n, i);
+        if (root && skipped_at_root(w, m))
+            continue;
         bool quiet = !g->is_noisy(pos, m);
         bool pass = gt_is_pass(g, m);
 

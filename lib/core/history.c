@@ -1,4 +1,5 @@
-/* history.c -- memory for the per-thread quiet-move statistics. */
+/* history.c -- memory for the per-thread quiet-move statistics.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "history.h"
 

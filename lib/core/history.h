@@ -1,7 +1,8 @@
 /* history.h -- what the search learns about quiet moves: butterfly
  * history, counter moves and continuation history, one set per search
  * thread.  They live for one search: kept from one move to the next, they
- * measured level in games and spoilt a king-and-rook mate (doc/strength.md). */
+ * measured level in games and spoilt a king-and-rook mate (doc/strength.md).
+ * SPDX-License-Identifier: MIT */
 #ifndef GT_HISTORY_H
 #define GT_HISTORY_H
 

@@ -1,5 +1,6 @@
 # lib/core/: the search core -- what a module's search runs on.  It sees
 # only lib/gtsearch/ (see tests/include-rules.sh).
+# SPDX-License-Identifier: MIT
 noinst_LTLIBRARIES += lib/core/libgtcore.la
 noinst_HEADERS += lib/core/ending.h lib/core/history.h lib/core/nullmove.h lib/core/params.h lib/core/perft.h \
 	lib/core/search.h lib/core/tt.h lib/core/util.h lib/core/worker.h

@@ -1,6 +1,7 @@
 /* nullmove.c -- the guards and numbers of null-move pruning.  Passing is
  * a game-agnostic trick; each game says through null_ok, zugzwang_risk and
- * null_reduction where it is unsafe or may be bolder. */
+ * null_reduction where it is unsafe or may be bolder.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "nullmove.h"
 

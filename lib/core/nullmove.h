@@ -1,6 +1,7 @@
 /* nullmove.h -- the decisions of null-move pruning, as pure functions:
  * may this node pass, by how much is the pass searched shallower, what may
- * a cut return, and must it be verified.  alphabeta.c does the searching. */
+ * a cut return, and must it be verified.  alphabeta.c does the searching.
+ * SPDX-License-Identifier: MIT */
 #ifndef GT_NULLMOVE_H
 #define GT_NULLMOVE_H
 

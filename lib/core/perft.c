@@ -6,7 +6,8 @@
  * (repetition, move counts) are not consulted, as chess and shogi counts
  * are made.  A game that ends before the last ply (generate gives no
  * move) adds nothing, unless the game sets GT_FLAG_PERFT_ENDED_IS_LEAF:
- * then it counts as one leaf, as Othello's published counts do. */
+ * then it counts as one leaf, as Othello's published counts do.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "perft.h"
 

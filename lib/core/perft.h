@@ -1,4 +1,5 @@
-/* perft.h -- count the leaves of the legal move tree. */
+/* perft.h -- count the leaves of the legal move tree.
+ * SPDX-License-Identifier: MIT */
 #ifndef GT_PERFT_H
 #define GT_PERFT_H
 

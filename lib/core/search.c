@@ -1,5 +1,6 @@
 /* search.c -- iterative deepening with aspiration windows, run by one or
- * more threads sharing the transposition table (lazy SMP). */
+ * more threads sharing the transposition table (lazy SMP).
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "search.h"
 
@@ -19,7 +20,7 @@ void gt_search_params_default(struct gt_search_params *p)
     *p = (struct gt_search_params){
         .null_move = true, .null_verification = true, .null_adaptive_r = true, .reverse_futility = true,
         .lmr = true, .lmp = true, .futility = true,
-        .threads = 1, .move_overhead = 30,
+        .threads = 1, .multipv = 1, .move_overhead = 30,
     };
     gt_search_param_defaults(p->sp);
 }
@@ -87,14 +88,23 @@ static int worker_init(struct gt_worker *w, int id, const struct gt_game *g,
     return 0;
 }
 
+/* One principal variation of an iteration (MultiPV keeps several). */
+struct line {
+    int score, pv_len;
+    gt_move pv[GT_MAX_PLY];
+};
+
 struct run {
     struct gt_worker *w;
     int max_depth;
+    int multipv;               /* lines to search (1 for helper threads) */
     int64_t soft_ms;
     gt_info_fn info;
     void *info_ctx;
     struct gt_worker *all;
     int nthreads;
+    struct line lines[GT_MAX_MULTIPV];   /* this iteration's, best first */
+    int prev[GT_MAX_MULTIPV];            /* the last iteration's scores */
     /* results of the last completed iteration (main thread) */
     gt_move best, ponder;
     int score, depth;
@@ -108,18 +118,18 @@ static uint64_t total_nodes(const struct run *r)
     return n;
 }
 
-static void report(struct run *r, int depth, int score, int alpha, int beta)
+static void report(struct run *r, int depth, int k)
 {
     struct gt_worker *w = r->w;
+    const struct line *l = &r->lines[k];
     struct gt_search_info info = {
-        .depth = depth, .seldepth = w->seldepth, .score = score,
-        .lowerbound = score >= beta, .upperbound = score <= alpha,
+        .depth = depth, .seldepth = w->seldepth, .score = l->score, .multipv = k + 1,
         .nodes = total_nodes(r),
-        .time_ms = gt_now_ms() - atomic_load(&w->ctl->start_ms),
+        .time_ms = gt_now_ms() - atomic_load(&w->ctl->report_ms),
         .hashfull = gt_tt_hashfull(w->tt),
-        .pv_len = w->stack[0].pv_len,
+        .pv_len = l->pv_len,
     };
-    memcpy(info.pv, w->stack[0].pv, sizeof(gt_move) * (size_t)info.pv_len);
+    memcpy(info.pv, l->pv, sizeof(gt_move) * (size_t)info.pv_len);
     r->info(r->info_ctx, &info);
 }
 
@@ -130,48 +140,78 @@ static bool out_of_soft_time(const struct run *r)
            gt_now_ms() - atomic_load(&w->ctl->start_ms) >= r->soft_ms;
 }
 
+/* Search the root to `depth` for its best move outside w->root_skip, in
+ * aspiration windows around the last iteration's score `prev`. */
+static int search_root(struct gt_worker *w, int depth, int prev)
+{
+    const int32_t *sp = w->p->sp;
+    int window = gt_unit_pct(w->g, sp[GT_SP_ASP_WINDOW]);
+    if (window < 1)
+        window = 1;
+    int alpha = -GT_INF, beta = GT_INF;
+    if (depth >= sp[GT_SP_ASP_DEPTH] && !gt_is_decided_score(prev)) {
+        alpha = prev - window > -GT_INF ? prev - window : -GT_INF;
+        beta = prev + window < GT_INF ? prev + window : GT_INF;
+    }
+    for (;;) {
+        int s = gt_alphabeta(w, alpha, beta, depth, 0, false);
+        if (gt_worker_should_stop(w))
+            return s;
+        if (s <= alpha) {
+            beta = (alpha + beta) / 2;
+            alpha = s - window > -GT_INF ? s - window : -GT_INF;
+        } else if (s >= beta)
+            beta = s + window < GT_INF ? s + window : GT_INF;
+        else
+            return s;
+        window *= 2;
+    }
+}
+
+/* Iterative deepening.  With MultiPV, each iteration searches the best
+ * move, then the best of the others, and so on, and reports the lines
+ * best first; the answer is the first line's move. */
 static void iterate(struct run *r)
 {
     struct gt_worker *w = r->w;
-    const int32_t *sp = w->p->sp;
-    int score = 0;
     for (int depth = 1; depth <= r->max_depth; depth++) {
         w->root_depth = depth;
         w->seldepth = 0;
-        int window = gt_unit_pct(w->g, sp[GT_SP_ASP_WINDOW]);
-        if (window < 1)
-            window = 1;
-        int alpha = -GT_INF, beta = GT_INF;
-        if (depth >= sp[GT_SP_ASP_DEPTH] && !gt_is_decided_score(score)) {
-            alpha = score - window > -GT_INF ? score - window : -GT_INF;
-            beta = score + window < GT_INF ? score + window : GT_INF;
-        }
-        int s;
-        for (;;) {
-            s = gt_alphabeta(w, alpha, beta, depth, 0, false);
-            if (gt_worker_should_stop(w))
+        int k;
+        for (k = 0; k < r->multipv; k++) {
+            w->root_skip_n = k;
+            int s = search_root(w, depth, r->prev[k]);
+            if (gt_worker_should_stop(w) || w->stack[0].pv_len == 0)
                 break;
-            if (s <= alpha) {
-                beta = (alpha + beta) / 2;
-                alpha = s - window > -GT_INF ? s - window : -GT_INF;
-            } else if (s >= beta)
-                beta = s + window < GT_INF ? s + window : GT_INF;
-            else
-                break;
-            window *= 2;
+            struct line *l = &r->lines[k];
+            l->score = s;
+            l->pv_len = w->stack[0].pv_len;
+            memcpy(l->pv, w->stack[0].pv, sizeof(gt_move) * (size_t)l->pv_len);
+            w->root_skip[k] = l->pv[0];
         }
+        w->root_skip_n = 0;
         if (gt_worker_should_stop(w))
             break;      /* an unfinished iteration proves nothing */
-        score = s;
-        if (w->id != 0)
+        /* Later lines searched without the first moves may still score
+         * higher (a deeper look): best first, stably. */
+        for (int i = 1; i < k; i++)
+            for (int j = i; j > 0 && r->lines[j].score > r->lines[j - 1].score; j--) {
+                struct line t = r->lines[j];
+                r->lines[j] = r->lines[j - 1];
+                r->lines[j - 1] = t;
+            }
+        for (int i = 0; i < k; i++)
+            r->prev[i] = r->lines[i].score;
+        if (w->id != 0 || k == 0)
             continue;
-        r->best = w->stack[0].pv_len ? w->stack[0].pv[0] : GT_MOVE_NONE;
-        r->ponder = w->stack[0].pv_len > 1 ? w->stack[0].pv[1] : GT_MOVE_NONE;
-        r->score = score;
+        const struct line *best = &r->lines[0];
+        r->best = best->pv[0];
+        r->ponder = best->pv_len > 1 ? best->pv[1] : GT_MOVE_NONE;
+        r->score = best->score;
         r->depth = depth;
-        if (r->info)
-            report(r, depth, score, -GT_INF, GT_INF);
-        if (w->lim->mate && score >= GT_MATE - 2 * w->lim->mate)
+        for (int i = 0; r->info && i < k; i++)
+            report(r, depth, i);
+        if (w->lim->mate && r->score >= GT_MATE - 2 * w->lim->mate)
             break;
         if (out_of_soft_time(r))
             break;
@@ -198,6 +238,8 @@ int gt_search(const struct gt_game *g, const void *root, struct gt_tt *tt,
               struct gt_search_result *res)
 {
     int nthreads = params->threads > 0 ? params->threads : 1;
+    int multipv = params->multipv < 1 ? 1 : params->multipv > GT_MAX_MULTIPV ? GT_MAX_MULTIPV
+                                                                            : params->multipv;
     struct gt_worker *workers = calloc((size_t)nthreads, sizeof *workers);
     struct run *runs = calloc((size_t)nthreads, sizeof *runs);
     pthread_t *threads = calloc((size_t)nthreads, sizeof *threads);
@@ -228,20 +270,33 @@ int gt_search(const struct gt_game *g, const void *root, struct gt_tt *tt,
             .w = &workers[i], .all = workers, .nthreads = nthreads,
             .max_depth = lim->depth > 0 && lim->depth < GT_MAX_PLY ? lim->depth
                                                                    : GT_MAX_PLY - 1,
+            .multipv = i == 0 ? multipv : 1,
             .soft_ms = soft, .info = info, .info_ctx = info_ctx,
         };
     }
     /* The only legal move (a forced pass, a single evasion) is played at
      * once under a clock: thinking cannot change it. */
-    if (on_the_clock(lim, g->side(root)) &&
-        g->generate(root, GT_GEN_ALL, workers[0].stack[0].moves) == 1)
+    int root_moves = g->generate(root, GT_GEN_ALL, workers[0].stack[0].moves);
+    if (on_the_clock(lim, g->side(root)) && root_moves == 1)
         for (int i = 0; i < nthreads; i++)
             runs[i].max_depth = 1;
+    /* A finished game (no legal move) has nothing to search: one report,
+     * with its result, and no move. */
+    bool ended = root_moves == 0;
+    if (runs[0].multipv > root_moves && root_moves > 0)
+        runs[0].multipv = root_moves;
+    if (ended) {
+        runs[0].score = gt_outcome_score(g, root, g->no_moves(root), 0);
+        struct gt_search_info done = {.score = runs[0].score, .hashfull = gt_tt_hashfull(tt)};
+        if (info)
+            info(info_ctx, &done);
+    }
     int spawned = 1;
-    for (int i = 1; i < nthreads; i++, spawned++)
+    for (int i = 1; i < nthreads && !ended; i++, spawned++)
         if (pthread_create(&threads[i], NULL, helper_main, &runs[i]) != 0)
             break;
-    iterate(&runs[0]);
+    if (!ended)
+        iterate(&runs[0]);
     /* In infinite and ponder modes the answer waits for stop/ponderhit. */
     while ((lim->infinite || atomic_load(&ctl->pondering)) && !atomic_load(&ctl->stop)) {
         struct timespec ts = {0, 1000000};
@@ -255,7 +310,7 @@ int gt_search(const struct gt_game *g, const void *root, struct gt_tt *tt,
     res->ponder = runs[0].ponder;
     res->score = runs[0].score;
     res->depth = runs[0].depth;
-    res->time_ms = gt_now_ms() - atomic_load(&ctl->start_ms);
+    res->time_ms = gt_now_ms() - atomic_load(&ctl->report_ms);
     for (int i = 0; i < nthreads; i++) {
         res->nodes += workers[i].nodes;
         res->null.tries += workers[i].null.tries;

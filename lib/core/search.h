@@ -1,5 +1,6 @@
 /* search.h -- the game-agnostic alpha-beta search: limits, parameters,
- * results and the entry point. */
+ * results and the entry point.
+ * SPDX-License-Identifier: MIT */
 #ifndef GT_SEARCH_H
 #define GT_SEARCH_H
 
@@ -11,6 +12,7 @@
 #include "params.h"
 
 #define GT_MAX_PLY 128
+#define GT_MAX_MULTIPV 64      /* most lines MultiPV reports */
 #define GT_INF (GT_MATE + 1)
 #define GT_MATE_IN_MAX (GT_MATE - GT_MAX_PLY)
 /* Scores beyond any evaluation: mates, and finished games with a margin
@@ -38,6 +40,7 @@ struct gt_search_params {
     bool mate_threat_extension; /* extend nodes where passing gets mated */
     int32_t sp[GT_SP_COUNT];   /* the named numbers (params.h) */
     int threads;
+    int multipv;               /* lines to report, best first (1: one) */
     const int32_t *eval_params; /* the game's eval_params values (NULL:
                                    the compiled-in ones) */
     int64_t move_overhead;
@@ -50,6 +53,7 @@ struct gt_null_stats {
 /* One iteration's report. */
 struct gt_search_info {
     int depth, seldepth, score;
+    int multipv;               /* which line, 1 = the best (0 counts as 1) */
     bool lowerbound, upperbound;
     uint64_t nodes;
     int64_t time_ms;
@@ -70,7 +74,11 @@ struct gt_search_result {
 struct gt_search_ctl {
     atomic_bool stop;          /* set to end the search at once */
     atomic_bool pondering;     /* while true, time limits do not apply */
-    _Atomic int64_t start_ms;  /* reset on ponderhit */
+    _Atomic int64_t start_ms;  /* the clock of the time limits: reset on
+                                  ponderhit (the time so far was the
+                                  opponent's) */
+    _Atomic int64_t report_ms; /* when the search began: info lines' time
+                                  and nps, which count every node */
 };
 
 typedef void (*gt_info_fn)(void *ctx, const struct gt_search_info *info);

@@ -1,5 +1,6 @@
 /* timeman.c -- how long to think: a soft limit (do not start another
- * iteration after it) and a hard one (stop the search at once). */
+ * iteration after it) and a hard one (stop the search at once).
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "search.h"
 
@@ -9,12 +10,19 @@ void gt_time_budget(const struct gt_limits *lim, int side, int64_t overhead,
     *soft = *hard = 0;
     if (lim->infinite)
         return;
+    /* movetime is the time to use: the GUI has chosen it, lag included.
+     * The overhead is kept back from clocks only. */
     if (lim->movetime > 0) {
-        int64_t t = lim->movetime - overhead;
-        *soft = *hard = t > 1 ? t : 1;
+        *soft = *hard = lim->movetime;
         return;
     }
     int64_t left = lim->time[side & 1], inc = lim->inc[side & 1];
+    /* Only the opponent's clock given (a GUI's slip, or a malformed field
+     * ignored): take it for ours rather than think without limit. */
+    if (left <= 0 && inc <= 0 && lim->time[!(side & 1)] > 0) {
+        left = lim->time[!(side & 1)];
+        inc = lim->inc[!(side & 1)];
+    }
     int64_t byo = lim->byoyomi;
     if (left <= 0 && inc <= 0 && byo <= 0)
         return;                          /* no clock: depth/nodes only */

@@ -1,4 +1,5 @@
-/* tt.c -- lockless transposition table with depth/age replacement. */
+/* tt.c -- lockless transposition table with depth/age replacement.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "tt.h"
 

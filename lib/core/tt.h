@@ -3,7 +3,8 @@
  * Lockless: an entry is two 64-bit words, the key XOR the data and the
  * data, so a torn write by another thread fails the key check instead of
  * handing back a mix of two positions.  Moves read from it are still
- * checked by the game's is_legal before use. */
+ * checked by the game's is_legal before use.
+ * SPDX-License-Identifier: MIT */
 #ifndef GT_TT_H
 #define GT_TT_H
 

@@ -1,4 +1,5 @@
-/* util.c -- clocks, number parsing and word splitting for the core. */
+/* util.c -- clocks, number parsing and word splitting for the core.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "util.h"
 

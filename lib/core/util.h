@@ -1,4 +1,5 @@
-/* util.h -- small helpers shared by the rooms of the core. */
+/* util.h -- small helpers shared by the rooms of the core.
+ * SPDX-License-Identifier: MIT */
 #ifndef GT_UTIL_H
 #define GT_UTIL_H
 

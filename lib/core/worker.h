@@ -1,5 +1,6 @@
 /* worker.h -- one search thread's private state and its search stack.
- * Internal to the search rooms (search.c, alphabeta.c, movepick.c). */
+ * Internal to the search rooms (search.c, alphabeta.c, movepick.c).
+ * SPDX-License-Identifier: MIT */
 #ifndef GT_WORKER_H
 #define GT_WORKER_H
 
@@ -39,6 +40,8 @@ struct gt_worker {
     int seldepth;
     int nmp_min_ply;               /* no null moves before this ply (verification) */
     int root_depth;
+    gt_move root_skip[GT_MAX_MULTIPV];  /* MultiPV: root moves already */
+    int root_skip_n;                    /* reported this iteration */
     struct gt_null_stats null;
     unsigned char lmr[64][64];     /* late move reductions by depth, move number */
     int16_t *history;              /* [side][move index] */

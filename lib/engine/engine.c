@@ -1,5 +1,6 @@
 /* engine.c -- the engine object: position handling, options and the
- * search thread that the protocol and the tools drive. */
+ * search thread that the protocol and the tools drive.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "engine.h"
 
@@ -52,6 +53,7 @@ static int add_core_options(struct gt_engine *e)
         {hash_name[d], GT_OPT_SPIN, "16", 1, 65536, NULL},
         {"Clear Hash", GT_OPT_BUTTON, NULL, 0, 0, NULL},
         {"Threads", GT_OPT_SPIN, "1", 1, 256, NULL},
+        {"MultiPV", GT_OPT_SPIN, "1", 1, GT_MAX_MULTIPV, NULL},
         {ponder_name[d], GT_OPT_CHECK, "false", 0, 0, NULL},
         {"Move Overhead", GT_OPT_SPIN, "30", 0, 5000, NULL},
         {"NullMove", GT_OPT_CHECK, "true", 0, 0, NULL},
@@ -225,6 +227,7 @@ void gt_engine_params(const struct gt_engine *e, struct gt_search_params *p)
     p->cont_history = gt_options_bool(o, "ContinuationHistory");
     p->mate_threat_extension = gt_options_bool(o, "MateThreatExtension");
     p->threads = (int)gt_options_int(o, "Threads");
+    p->multipv = (int)gt_options_int(o, "MultiPV");
     p->move_overhead = gt_options_int(o, "Move Overhead");
 }
 
@@ -236,6 +239,7 @@ static void prepare(struct gt_engine *e, const struct gt_limits *lim)
     atomic_store(&e->ctl.stop, false);
     atomic_store(&e->ctl.pondering, lim->ponder);
     atomic_store(&e->ctl.start_ms, gt_now_ms());
+    atomic_store(&e->ctl.report_ms, atomic_load(&e->ctl.start_ms));
 }
 
 static void *search_thread(void *arg)

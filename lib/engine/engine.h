@@ -1,5 +1,6 @@
 /* engine.h -- one engine: a game, its position, options, transposition
- * table and search thread.  Two engines may live in one process. */
+ * table and search thread.  Two engines may live in one process.
+ * SPDX-License-Identifier: MIT */
 #ifndef GT_ENGINE_H
 #define GT_ENGINE_H
 

@@ -1,4 +1,5 @@
-/* options.c -- the engine option table (uthash keyed by lower-case name). */
+/* options.c -- the engine option table (uthash keyed by lower-case name).
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "options.h"
 

@@ -2,7 +2,8 @@
  *
  * A table maps case-insensitive names to typed values (a uthash table in
  * insertion order, so the GUI sees options in the order they were added).
- * A bad value is refused with a message and the old value stays. */
+ * A bad value is refused with a message and the old value stays.
+ * SPDX-License-Identifier: MIT */
 #ifndef GT_OPTIONS_H
 #define GT_OPTIONS_H
 

@@ -8,7 +8,8 @@
  * (cycling through the file) and the pair's first engine plays side 0 in
  * the even games, so each opening is played twice with colours swapped.
  * Each worker thread owns its own copy of every engine process and
- * restarts one that crashed or hung. */
+ * restarts one that crashed or hung.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "match.h"
 
@@ -30,6 +31,7 @@ struct sched {
     struct gt_openings ops;
     struct gt_match_log log;
     FILE *out, *pgn, *record;
+    const struct gt_notation *fmt;   /* the games file's format; NULL: PGN */
     struct gt_match_summary *sum;
     pthread_mutex_t lock;
     int next, total, done;
@@ -117,7 +119,11 @@ static void tally(struct sched *s, int n, int pair, bool a_first,
         fflush(s->out);
     }
     if (s->pgn) {
-        gt_record_pgn(s->pgn, c, n + 1, first, second, rec);
+        if (!s->fmt)
+            gt_record_pgn(s->pgn, c, n + 1, first, second, rec);
+        else if (gt_record_write(s->pgn, s->fmt, c, n + 1, first, second, rec) < 0)
+            fprintf(stderr, "gtsearch match: game %d: the %s record was not written to '%s'\n",
+                    n + 1, s->fmt->name, c->pgn);
         fflush(s->pgn);
     }
     if (s->record) {
@@ -306,6 +312,8 @@ int gt_match_run(struct gt_match_config *c, FILE *out, struct gt_match_summary *
         goto out;
     }
     gt_sprt_bounds(c->alpha, c->beta, &s.llr_lo, &s.llr_hi);
+    if (gt_record_format(c->g, c->record_format, c->pgn, &s.fmt, err, err_len) < 0)
+        goto out;
     if (c->openings &&
         gt_openings_load(c, c->openings, &s.ops, c->quiet ? NULL : stderr, err, err_len) < 0)
         goto out;

@@ -7,9 +7,11 @@
  * The pieces: match_cli.c reads the command line into a gt_match_config,
  * match.c schedules the games on threads and reports, match_referee.c
  * plays one game, match_player.c speaks to one engine, match_proc.c
- * handles its process, match_openings.c reads the openings file,
- * match_elo.c does the statistics and match_record.c writes PGN and
- * record files. */
+ * handles its process, match_openings.c reads the openings file (and
+ * match_pgn.c a PGN one), match_elo.c does the statistics and
+ * match_record.c writes PGN, the game's own record files and record
+ * lines.
+ * SPDX-License-Identifier: MIT */
 #ifndef GT_MATCH_H
 #define GT_MATCH_H
 
@@ -61,8 +63,10 @@ struct gt_match_config {
     int games;                /* per pair of engines */
     int concurrency;
     const char *openings;     /* file or NULL: the start position */
-    const char *pgn;          /* output files or NULL */
-    const char *record;
+    const char *pgn;          /* output files or NULL: the games file, */
+    const char *record_format;/* its format (NULL: gt_record_format's
+                                 default), */
+    const char *record;       /* the one-line records */
     const char *log;          /* engine traffic and stderr, or NULL */
     int draw_after;           /* plies; 0: never adjudicate */
     int resign_score;         /* in engine units (cp); 0: never */

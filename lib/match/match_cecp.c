@@ -12,7 +12,8 @@
  * answer castling as O-O, which xboard accepts) is read by the referee
  * through the game's notations, so the adapter knows no game.  A game
  * that does not start from the start position needs `setboard`.  Node
- * limits and byoyomi have no CECP words and are refused at the start. */
+ * limits and byoyomi have no CECP words and are refused at the start.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "match_cecp.h"
 
@@ -172,6 +173,7 @@ static void parse_thinking(const char *line, struct gt_think_res *res)
     if (sscanf(line, "%ld %ld %c", &ply, &score, &rest) == 3 && ply > 0) {
         res->score = (int)score;
         res->has_score = true;
+        res->depth = ply < 10000 ? (int)ply : 0;
     }
 }
 

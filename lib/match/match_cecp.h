@@ -1,4 +1,5 @@
-/* match_cecp.h -- the CECP (xboard protocol 2) adapter of match_player.c. */
+/* match_cecp.h -- the CECP (xboard protocol 2) adapter of match_player.c.
+ * SPDX-License-Identifier: MIT */
 #ifndef GT_MATCH_CECP_H
 #define GT_MATCH_CECP_H
 

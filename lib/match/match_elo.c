@@ -14,7 +14,8 @@
  * trinomial LLR; also fastchess's logistic model):
  *   s0 = 1/(1+10^(-elo0/400)), s1 = 1/(1+10^(-elo1/400)),
  *   LLR = N (s1 - s0) (2 s - s0 - s1) / (2 var),
- * compared with Wald's bounds ln(beta/(1-alpha)) and ln((1-beta)/alpha). */
+ * compared with Wald's bounds ln(beta/(1-alpha)) and ln((1-beta)/alpha).
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "match_elo.h"
 

@@ -1,6 +1,7 @@
 /* match_elo.h -- match statistics: score, Elo difference with a 95%
  * interval, likelihood of superiority, and the SPRT log-likelihood ratio.
- * All from the first engine's wins, losses and draws. */
+ * All from the first engine's wins, losses and draws.
+ * SPDX-License-Identifier: MIT */
 #ifndef GT_MATCH_ELO_H
 #define GT_MATCH_ELO_H
 

@@ -36,7 +36,8 @@
  * Pondering: `easy` mode, on by default, means no pondering, and
  * `gnushogi -a` turns it off (the man page says the opposite).  `easy`
  * toggles, so the adapter reads the state in `help` first.  gnushogi
- * prints no scores in this mode: --resign has nothing to judge it by. */
+ * prints no scores in this mode: --resign has nothing to judge it by.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "match_gnushogi.h"
 

@@ -1,6 +1,7 @@
 /* match_gnushogi.h -- the adapter of match_player.c for GNU Shogi
  * (gnushogi 1.4), which speaks neither USI nor CECP but the line protocol
- * of xshogi, its old X11 board. */
+ * of xshogi, its old X11 board.
+ * SPDX-License-Identifier: MIT */
 #ifndef GT_MATCH_GNUSHOGI_H
 #define GT_MATCH_GNUSHOGI_H
 

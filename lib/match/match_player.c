@@ -6,7 +6,8 @@
  * `go ...`; the answer is read until `bestmove`, keeping the last score of
  * the `info` lines.  The referee's deadline covers the engine's clock plus
  * the margin: past it the engine gets `stop` and one second to answer, and
- * is killed if it does not (it is restarted for the next game). */
+ * is killed if it does not (it is restarted for the next game).
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "match_player.h"
 
@@ -71,8 +72,13 @@ static int uci_start(struct gt_player *p, char *err, size_t err_len)
 {
     bool usi = p->proto == GT_PROTO_USI;
     int64_t deadline = gt_now_ms() + GT_HANDSHAKE_MS;
-    if (gt_proc_send(&p->proc, usi ? "usi" : "uci") < 0 ||
-        wait_for(p, usi ? "usiok" : "uciok", deadline, err, err_len) < 0) {
+    /* An engine that exits at once may be gone before the first word:
+     * the write fails, and that says the same as a read would. */
+    if (gt_proc_send(&p->proc, usi ? "usi" : "uci") < 0) {
+        gt_errf(err, err_len, "the engine exited before '%s'", usi ? "usiok" : "uciok");
+        return -1;
+    }
+    if (wait_for(p, usi ? "usiok" : "uciok", deadline, err, err_len) < 0) {
         size_t n = strlen(err);
         if (!strncmp(err, "no '", 4) && n + 1 < err_len)   /* it answered, not this */
             snprintf(err + n, err_len - n, " (another protocol? name it: "
@@ -82,15 +88,16 @@ static int uci_start(struct gt_player *p, char *err, size_t err_len)
     for (int i = 0; i < p->spec->noptions; i++)
         gt_proc_send(&p->proc, "setoption name %s value %s", p->spec->opt_name[i],
                      p->spec->opt_value[i]);
-    if (gt_proc_send(&p->proc, "isready") < 0 ||
-        wait_for(p, "readyok", deadline, err, err_len) < 0)
+    if (gt_proc_send(&p->proc, "isready") < 0) {
+        gt_errf(err, err_len, "the engine exited before 'readyok'");
         return -1;
-    return 0;
+    }
+    return wait_for(p, "readyok", deadline, err, err_len);
 }
 
 int gt_player_start(struct gt_player *p, char *err, size_t err_len)
 {
-    char why[256];
+    char why[256] = "";
     if (gt_proc_start(&p->proc, p->spec->cmd, p->log, p->label, err, err_len) < 0)
         return -1;
     int rc = p->proto == GT_PROTO_CECP       ? gt_cecp_start(p, why, sizeof why)
@@ -189,12 +196,20 @@ static void go_line(const struct gt_player *p, const struct gt_think_req *req,
         snprintf(buf + at, len - at, " depth %d", tc->depth);
 }
 
-/* `info ... score cp N | score mate N` (USI also `mate +` / `mate -`). */
+/* `info ... depth D ... score cp N | score mate N` (USI also `mate +` /
+ * `mate -`); the depth is kept only from a line that has a score. */
 static void parse_score(const char *line, struct gt_think_res *res)
 {
     const char *cur = line;
     char word[64];
+    long depth = 0;
     while (gt_next_word(&cur, word, sizeof word)) {
+        if (!strcmp(word, "depth")) {
+            if (!gt_next_word(&cur, word, sizeof word) ||
+                gt_parse_long(word, 0, 10000, &depth) < 0)
+                depth = 0;
+            continue;
+        }
         if (strcmp(word, "score"))
             continue;
         char kind[16], value[32];
@@ -204,6 +219,7 @@ static void parse_score(const char *line, struct gt_think_res *res)
         if (!strcmp(kind, "cp") && gt_parse_long(value, -1000000, 1000000, &v) == 0) {
             res->score = (int)v;
             res->has_score = true;
+            res->depth = (int)depth;
         } else if (!strcmp(kind, "mate")) {
             if (!strcmp(value, "+") || !strcmp(value, "-"))
                 v = value[0] == '+' ? 1 : -1;
@@ -211,6 +227,7 @@ static void parse_score(const char *line, struct gt_think_res *res)
                 return;
             res->score = v >= 0 ? 100000 - (int)v : -100000 - (int)v;
             res->has_score = true;
+            res->depth = (int)depth;
         }
         return;
     }

@@ -1,5 +1,6 @@
 /* match_player.h -- one engine program in a match, behind one interface
- * whatever its protocol: UCI, USI, CECP (xboard protocol 2) or gnushogi's. */
+ * whatever its protocol: UCI, USI, CECP (xboard protocol 2) or gnushogi's.
+ * SPDX-License-Identifier: MIT */
 #ifndef GT_MATCH_PLAYER_H
 #define GT_MATCH_PLAYER_H
 
@@ -55,7 +56,8 @@ struct gt_think_res {
     int64_t elapsed_ms;        /* measured here, monotonic clock */
     bool has_score;
     int score;                 /* last reported, engine's view; mates are
-                                  +-(100000 - plies) */
+                                  +-(100000 - N), N as the engine says it */
+    int depth;                 /* the depth of that score, 0: not said */
     char detail[160];          /* for a crash or a draw: what happened */
 };
 

@@ -5,7 +5,8 @@
  * MSG_NOSIGNAL reports a dead engine as EPIPE instead of raising SIGPIPE,
  * so the match needs no process-wide signal setting.  Both ends are
  * close-on-exec, so an engine started by one game thread never inherits
- * another engine's socket (which would hide that engine's end of file). */
+ * another engine's socket (which would hide that engine's end of file).
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "match_proc.h"
 

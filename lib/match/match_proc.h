@@ -1,7 +1,8 @@
 /* match_proc.h -- an engine program as a child process: started with
  * /bin/sh -c CMD in its own process group, spoken to over one socket pair
  * (its stdin and stdout), its stderr appended to the match log.  Every read
- * has a deadline, so a hung engine never hangs the match. */
+ * has a deadline, so a hung engine never hangs the match.
+ * SPDX-License-Identifier: MIT */
 #ifndef GT_MATCH_PROC_H
 #define GT_MATCH_PROC_H
 

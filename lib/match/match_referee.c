@@ -9,7 +9,8 @@
  * be scored at once (twofold); at ply 0 every earlier position is game
  * history, so only the full count of the rules (threefold, sennichite's
  * fourfold) ends a game.  A mate takes precedence over a rule draw (mate
- * on the hundredth ply of the fifty-move rule wins). */
+ * on the hundredth ply of the fifty-move rule wins).
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "match_referee.h"
 
@@ -33,7 +34,9 @@ void gt_game_record_free(struct gt_game_record *rec)
     for (int i = 0; i < rec->nmoves; i++)
         free(rec->moves[i]);
     free(rec->moves);
+    free(rec->notes);
     rec->moves = NULL;
+    rec->notes = NULL;
     rec->nmoves = 0;
 }
 
@@ -81,8 +84,14 @@ static gt_move parse_move(const struct gt_game *g, const void *pos, const char *
     return m;
 }
 
-static int add_move(struct gt_game_record *rec, const char *text)
+static int add_move(struct gt_game_record *rec, const char *text,
+                    const struct gt_move_note *note)
 {
+    struct gt_move_note *notes = realloc(rec->notes, (size_t)(rec->nmoves + 1) * sizeof *notes);
+    if (!notes)
+        return -1;
+    rec->notes = notes;
+    notes[rec->nmoves] = *note;
     char **grown = realloc(rec->moves, (size_t)(rec->nmoves + 1) * sizeof *grown);
     if (!grown)
         return -1;
@@ -199,7 +208,9 @@ static void play(const struct gt_match_config *c, struct gt_player *seats[2],
         }
         char text[64];
         g->move_to_text(pos, m, text, sizeof text);
-        if (add_move(rec, text) < 0) {
+        struct gt_move_note note = {.m = m, .ms = res.elapsed_ms, .has_score = res.has_score,
+                                    .score = res.score, .depth = res.depth};
+        if (add_move(rec, text, &note) < 0) {
             finish(rec, 0, GT_END_ADJUDICATED, -1, "out of memory");
             return;
         }
@@ -238,7 +249,8 @@ void gt_referee_play(const struct gt_match_config *c, struct gt_player *seats[2]
     }
     for (int i = 0; op && i < op->nmoves; i++) {
         gt_move m = g->move_from_text(pos, op->moves[i], err, sizeof err);
-        if (m == GT_MOVE_NONE || add_move(rec, op->moves[i]) < 0) {
+        struct gt_move_note note = {.m = m, .ms = -1};
+        if (m == GT_MOVE_NONE || add_move(rec, op->moves[i], &note) < 0) {
             finish(rec, 0, GT_END_ADJUDICATED, -1, "bad opening move %s", op->moves[i]);
             goto out;
         }

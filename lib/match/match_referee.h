@@ -1,5 +1,6 @@
 /* match_referee.h -- one game between two engine programs, judged by the
- * game module's hooks. */
+ * game module's hooks.
+ * SPDX-License-Identifier: MIT */
 #ifndef GT_MATCH_REFEREE_H
 #define GT_MATCH_REFEREE_H
 
@@ -22,9 +23,22 @@ enum gt_end {
 /* Games longer than this are drawn (every real game ends long before). */
 #define GT_MATCH_MAX_PLIES 4000
 
+/* What the referee saw of one move, beside its protocol text: the move
+ * itself (for the records' notations) and what its engine said. */
+struct gt_move_note {
+    gt_move m;                     /* a move of the position before it */
+    int64_t ms;                    /* think time; -1: a move of the opening */
+    bool has_score;
+    int score;                     /* the mover's own last score, in
+                                      centipawns; mates +-(100000 - N) */
+    int depth;                     /* the depth of that score; 0: not said */
+};
+
 struct gt_game_record {
     const struct gt_opening *op;   /* NULL: the start position */
-    char **moves;                  /* the opening's moves, then the game's */
+    char **moves;                  /* the opening's moves, then the game's,
+                                      as protocol text */
+    struct gt_move_note *notes;    /* one per move */
     int nmoves, nopening;
     int result;                    /* +1 the first player (side 0) won,
                                       -1 the second won, 0 a draw */

@@ -23,7 +23,8 @@
  * graph-history interaction problem can only make the solver miss a mate
  * reached through a transposition, never claim a false one, since only
  * disproofs come from repetitions (and mate.c replays and checks every
- * line it reports). */
+ * line it reports).
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "dfpn.h"
 

@@ -1,5 +1,6 @@
 /* dfpn.h -- depth-first proof-number search (Nagai 2002) with a bound on
- * the remaining plies, for the mate solver (mate.c drives it). */
+ * the remaining plies, for the mate solver (mate.c drives it).
+ * SPDX-License-Identifier: MIT */
 #ifndef GT_DFPN_H
 #define GT_DFPN_H
 

@@ -12,7 +12,8 @@
  * remaining plies takes a check proven within L - 1; a defender's node
  * takes a move that is NOT mated within L - 3 (the longest resistance),
  * which must exist since the node needs L.  Every step is a small
- * bounded df-pn search that mostly hits the table. */
+ * bounded df-pn search that mostly hits the table.
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "mate.h"
 

@@ -11,7 +11,8 @@
  * defender to move.
  *
  * The answer is the shortest mate: the attacker's moves mate as fast as
- * possible and the defender's resist as long as possible. */
+ * possible and the defender's resist as long as possible.
+ * SPDX-License-Identifier: MIT */
 #ifndef GT_MATE_H
 #define GT_MATE_H
 

@@ -1,6 +1,7 @@
 /* mate_tt.c -- the mate solver's proof-number table: buckets of a few
  * entries, replacement of the entry that cost the least work to compute
- * (an expensive proof is the last thing to throw away). */
+ * (an expensive proof is the last thing to throw away).
+ * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "mate_tt.h"
 

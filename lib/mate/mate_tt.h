@@ -1,6 +1,7 @@
 /* mate_tt.h -- the mate solver's own table of proof and disproof numbers,
  * separate from the search's transposition table (it stores other things
- * and lives only for one solver call). */
+ * and lives only for one solver call).
+ * SPDX-License-Identifier: MIT */
 #ifndef GT_MATE_TT_H
 #define GT_MATE_TT_H
 

@@ -4,6 +4,7 @@
 # engine's perft and compare the counts.  Too slow for make check (the deep counts
 # reach 2e8 leaves each; about half a minute in all).
 # usage: tests/bench/chess-perft-verify.sh [MAXDEPTH]   (from the build dir)
+# SPDX-License-Identifier: MIT
 srcdir=${srcdir:-$(dirname "$0")/../..}
 GTSEARCH=${GTSEARCH:-./gtsearch}
 max=${1:-8}

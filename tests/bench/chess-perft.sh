@@ -8,6 +8,7 @@
 #
 # GTSEARCH is the engine program (its `perft DEPTH --position FEN`
 # prints "perft D: N leaves in S s, R leaves/s").
+# SPDX-License-Identifier: MIT
 GTSEARCH=${GTSEARCH:-./gtsearch}
 STOCKFISH=${STOCKFISH:-/usr/games/stockfish}
 RUNS=${1:-3}

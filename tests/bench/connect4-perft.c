@@ -5,7 +5,8 @@
  *   connect4-perft DEPTH [POSITION TEXT]     (default: the empty board)
  *
  * Prints one line per depth 1..DEPTH: depth, leaves, seconds, million
- * leaves per second. */
+ * leaves per second.
+ * SPDX-License-Identifier: MIT */
 #include <gtsearch/game.h>
 
 #include <stdio.h>

@@ -6,6 +6,7 @@
 #   tests/bench/connect4-perft.sh [DEPTH]            (in-tree build)
 #   ../tests/bench/connect4-perft.sh [DEPTH]         (from _build/)
 # Exits non-zero at the first count that differs.
+# SPDX-License-Identifier: MIT
 depth=${1:-10}
 dir=tests/bench
 module=$("$dir/connect4-perft" "$depth") || exit 1

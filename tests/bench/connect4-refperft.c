@@ -5,7 +5,8 @@
  *
  *   connect4-refperft DEPTH      (from the empty board)
  *
- * Prints lines "depth leaves seconds Mleaves/s" like connect4-perft. */
+ * Prints lines "depth leaves seconds Mleaves/s" like connect4-perft.
+ * SPDX-License-Identifier: MIT */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -10,6 +10,7 @@
 # whose first move is one of bm.  Prints one line a position, then
 # solved/total, the nodes and the time.  Exit status 1 if any failed.
 # GTSEARCH names the program (default: ./gtsearch of the build tree).
+# SPDX-License-Identifier: MIT
 set -u
 if [ $# -lt 2 ]; then
     echo "usage: $0 GAME FILE [gtsearch mate options...]" >&2

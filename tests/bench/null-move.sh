@@ -3,6 +3,7 @@
 # and time at fixed depth, and the zugzwang and mate suites, for each
 # configuration.  Node counts are exact; times depend on the machine.
 # Usage: tests/bench/null-move.sh [GAME] [BENCH_DEPTH] [SUITE_DEPTH]
+# SPDX-License-Identifier: MIT
 set -eu
 game=${1:-chess}
 depth=${2:-}

@@ -2,6 +2,7 @@
 # shogi-perft-verify.sh -- run EVERY count of tests/data/shogi/perft.epd
 # (make check stops at 2M leaves; this goes all the way, ~1 minute).
 #   usage: tests/bench/shogi-perft-verify.sh [max-count]   (from the build dir)
+# SPDX-License-Identifier: MIT
 GTSEARCH=${GTSEARCH:-./gtsearch}
 SRCDIR=${SRCDIR:-$(dirname "$0")/../..}
 EPD=${EPD:-$SRCDIR/tests/data/shogi/perft.epd}

@@ -7,6 +7,7 @@
 # A reference engine (Fairy-Stockfish or YaneuraOu) on PATH, or named by
 # REF_ENGINE, is run on the same positions for a side-by-side ratio.
 #   usage: tests/bench/shogi-perft.sh [runs]      (from the build directory)
+# SPDX-License-Identifier: MIT
 GTSEARCH=${GTSEARCH:-./gtsearch}
 RUNS=${1:-${RUNS:-3}}
 

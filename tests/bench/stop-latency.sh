@@ -4,6 +4,7 @@
 # Usage: tests/bench/stop-latency.sh [GAME] [RUNS] [THINK_MS]
 # Prints each latency, the median and maximum in milliseconds, and as a
 # control the median round trip of `isready` through the same pipes.
+# SPDX-License-Identifier: MIT
 set -eu
 game=${1:-chess} runs=${2:-20} think=${3:-300}
 engine=${GTSEARCH:-./gtsearch}

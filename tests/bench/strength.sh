@@ -11,6 +11,7 @@
 # CONC (games in parallel, default 1), GTSEARCH (default ./gtsearch),
 # OUT (directory for PGN/records/logs, default strength-out).
 # An engine that is not installed is reported as skipped.
+# SPDX-License-Identifier: MIT
 set -eu
 gt=${GTSEARCH:-./gtsearch}
 case $gt in /*) ;; *) gt=$PWD/$gt ;; esac

@@ -10,6 +10,7 @@
 #   SECONDS   how long to let the engines play first (default 25)
 # Needs: xboard polyglot xvfb x11-apps imagemagick (Debian package names).
 # Exit status: 0 done, 1 failure, 77 a tool is missing (said on stderr).
+# SPDX-License-Identifier: MIT
 set -eu
 engine=${1:-./gtsearch}
 out=${2:-doc/xboard-game.png}

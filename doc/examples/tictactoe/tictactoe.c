@@ -4,7 +4,8 @@
  *
  * Board: two 9-bit masks (x, o), square 0 = top left, row by row.
  * Move: square + 1 (0 is "no move").  Text: the 9 cells row by row with
- * x, o or '.', a blank, and the side to move: "x........ o". */
+ * x, o or '.', a blank, and the side to move: "x........ o".
+ * SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <string.h>
 #include <gtsearch/game.h>
