@@ -445,7 +445,7 @@ START_TEST(test_csa_files)
         "V2.2\n"
         "N+Sente\n"
         "N-Gote\n"
-        "$EVENT:test\n"
+        "$EVENT:test, round 1\n"
         "$START_TIME:2026/11/23 10:00:00\n"
         "'a comment\n"
         "PI\n"

@@ -968,10 +968,13 @@ static int csa_read_record(const char *text, char *start, size_t start_len, char
         }
         seen = true;
         used = r.at;
-        /* P lines hold no commas; others may hold several statements */
+        /* A line of moves, times and ends may hold several statements
+         * separated by commas; a position or information line is one
+         * (a name or an event may hold a comma). */
+        bool whole = *s == 'P' || *s == 'N' || *s == '$' || *s == 'V';
         char *save = NULL;
-        for (char *st = *s == 'P' ? s : strtok_r(s, ",", &save); st;
-             st = *s == 'P' ? NULL : strtok_r(NULL, ",", &save)) {
+        for (char *st = whole ? s : strtok_r(s, ",", &save); st;
+             st = whole ? NULL : strtok_r(NULL, ",", &save)) {
             if (*s != 'P') st = trim(st);
             else {
                 size_t n = strlen(st);
