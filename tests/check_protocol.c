@@ -69,7 +69,8 @@ START_TEST(errors_are_reported_and_survived)
         "stop\n"
         "go sideways\n"
         "stop\n"
-        "d\n");
+        "d\n"
+        "isready\n");
     EXPECT_LINE(out, "info string unknown command 'fly'");
     EXPECT_LINE(out, "info string position: expected startpos, fen or sfen");
     EXPECT_LINE(out, "info string bad position: expected 9 cells, a blank and the side "
@@ -85,6 +86,7 @@ START_TEST(errors_are_reported_and_survived)
                      "ignored");
     EXPECT_LINE(out, "info string go: unknown parameter 'sideways', ignored");
     EXPECT_LINE(out, "info string position ......... x");
+    EXPECT_LINE(out, "readyok");        /* still answering after all that */
     /* Each go, its fields malformed or not, is answered by one bestmove. */
     int answers = 0;
     for (const char *p = out; (p = strstr(p, "bestmove ")); p++)
