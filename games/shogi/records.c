@@ -735,8 +735,12 @@ static int kif_start(struct reader *r, const struct setup *su, bool bod, int bod
     return set_start(r, sfen, start, start_len);
 }
 
-static int kif_read_record(const char *text, char *start, size_t start_len, char *moves,
-                           size_t moves_len, char *err, size_t err_len)
+/* What both readers do first: empty outputs, a reader on `text` past a
+ * UTF-8 byte order mark, an empty set-up.  1: go on; 0: no text; -1: no
+ * room for the results (err says so). */
+static int open_reader(struct reader *r, struct setup *su, const char *text, char *start,
+                       size_t start_len, char *moves, size_t moves_len, char *err,
+                       size_t err_len)
 {
     if (err && err_len) err[0] = 0;
     if (start && start_len) start[0] = 0;
@@ -746,12 +750,22 @@ static int kif_read_record(const char *text, char *start, size_t start_len, char
         if (err && err_len) snprintf(err, err_len, "no room for the position or the moves");
         return -1;
     }
-    struct reader r = { .text = text, .err = err, .err_len = err_len, .moves = moves,
-                        .moves_len = moves_len };
-    if (starts(text, "\xEF\xBB\xBF")) r.at = 3;  /* a UTF-8 byte order mark */
+    *r = (struct reader){ .text = text, .err = err, .err_len = err_len, .moves = moves,
+                          .moves_len = moves_len };
+    if (starts(text, "\xEF\xBB\xBF")) r->at = 3;
+    memset(su, 0, sizeof *su);
+    su->all_to = -1;
+    return 1;
+}
+
+static int kif_read_record(const char *text, char *start, size_t start_len, char *moves,
+                           size_t moves_len, char *err, size_t err_len)
+{
+    struct reader r;
     struct setup su;
-    memset(&su, 0, sizeof su);
-    su.all_to = -1;
+    int ready = open_reader(&r, &su, text, start, start_len, moves, moves_len, err, err_len);
+    if (ready <= 0)
+        return ready;
     const char *handicap = STARTPOS;  /* NULL: a name the table lacks */
     int handicap_line = 0, bod_rows = 0;
     bool seen = false, bod = false, playing = false, ended = false;
@@ -932,20 +946,11 @@ static int csa_pieces(struct reader *r, struct setup *su, const char *s)
 static int csa_read_record(const char *text, char *start, size_t start_len, char *moves,
                            size_t moves_len, char *err, size_t err_len)
 {
-    if (err && err_len) err[0] = 0;
-    if (start && start_len) start[0] = 0;
-    if (moves && moves_len) moves[0] = 0;
-    if (!text) return 0;
-    if (!start || !start_len || !moves || !moves_len) {
-        if (err && err_len) snprintf(err, err_len, "no room for the position or the moves");
-        return -1;
-    }
-    struct reader r = { .text = text, .err = err, .err_len = err_len, .moves = moves,
-                        .moves_len = moves_len };
-    if (starts(text, "\xEF\xBB\xBF")) r.at = 3;
+    struct reader r;
     struct setup su;
-    memset(&su, 0, sizeof su);
-    su.all_to = -1;
+    int ready = open_reader(&r, &su, text, start, start_len, moves, moves_len, err, err_len);
+    if (ready <= 0)
+        return ready;
     bool seen = false, placed = false, playing = false, ended = false;
     size_t used = r.at, line_at;
     char raw[1024];
