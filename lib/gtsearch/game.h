@@ -117,6 +117,19 @@ struct gt_param {
     int32_t min, max;          /* the range a tuner may explore */
 };
 
+/* A weights file: the form `gtsearch tune` writes and the EvalFile option
+ * reads.  One parameter a line, in the table's order, as
+ *     GT_PARAM(knight_mg, 337, 0, 2000)
+ * (name, value, min, max), with C comments around them.  A module keeps
+ * its compiled-in weights in such a file and includes it twice, with
+ * GT_PARAM defined to make the gt_param table and an enum of indexes:
+ *     #define GT_PARAM(n, v, lo, hi) { #n, v, lo, hi },
+ *     static const struct gt_param params[] = {
+ *     #include "eval_weights.h"
+ *         { NULL, 0, 0, 0 } };
+ * so that a tuned file drops in unchanged.  (EvalFile also takes lines of
+ * `name value`.) */
+
 /* Flags of a game (the `flags` field). */
 enum gt_game_flag {
     /* perft counts a game that ends before the last ply (generate returns
