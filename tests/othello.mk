@@ -7,3 +7,11 @@ tests_check_othello_SOURCES = tests/check_othello.c tests/check_main.c \
 	doc/examples/othello/othello.c
 tests_check_othello_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_check_othello_LDADD = $(CORE_TEST_LDADD)
+
+# The tuner on synthetic Othello data, and datagen on Connect Four.
+check_PROGRAMS += tests/check_tune
+TESTS += tests/check_tune
+tests_check_tune_SOURCES = tests/check_tune.c tests/check_main.c \
+	doc/examples/othello/othello.c
+tests_check_tune_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_check_tune_LDADD = games/connect4/libconnect4-test.la $(CORE_TEST_LDADD)

@@ -18,7 +18,8 @@ uses() {
         mate) echo "core" ;;
         engine) echo "core mate" ;;
         match) echo "core" ;;
-        cli) echo "core mate engine match" ;;
+        tune) echo "core engine match" ;;
+        cli) echo "core mate engine match tune" ;;
         *) echo "?" ;;
     esac
 }

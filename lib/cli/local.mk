@@ -5,7 +5,7 @@
 pkginclude_HEADERS += lib/gtsearch/game.h
 noinst_LTLIBRARIES += lib/cli/libgtcli.la
 noinst_HEADERS += lib/cli/epd.h lib/cli/mate_tool.h lib/cli/protocol.h \
-	lib/cli/registry.h lib/cli/report.h lib/cli/tools.h
+	lib/cli/registry.h lib/cli/report.h lib/cli/tools.h lib/cli/tune_cli.h
 lib_cli_libgtcli_la_SOURCES = \
 	lib/cli/epd.c \
 	lib/cli/match_cli.c \
@@ -13,11 +13,12 @@ lib_cli_libgtcli_la_SOURCES = \
 	lib/cli/protocol.c \
 	lib/cli/registry.c \
 	lib/cli/report.c \
-	lib/cli/tools.c
+	lib/cli/tools.c \
+	lib/cli/tune_cli.c
 lib_cli_libgtcli_la_CFLAGS = $(AM_CFLAGS) -O2
 
 # The rooms, in link order (a room before those it uses).
-GT_ROOMS = lib/cli/libgtcli.la lib/match/libgtmatch.la lib/engine/libgtengine.la \
+GT_ROOMS = lib/cli/libgtcli.la lib/tune/libgttune.la lib/match/libgtmatch.la lib/engine/libgtengine.la \
 	lib/mate/libgtmate.la lib/core/libgtcore.la
 
 bin_PROGRAMS += gtsearch

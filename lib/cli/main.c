@@ -11,6 +11,7 @@
 #include "engine/engine.h"
 #include "epd.h"
 #include "mate_tool.h"
+#include "tune_cli.h"
 #include "match/match.h"
 #include "protocol.h"
 #include "registry.h"
@@ -43,6 +44,12 @@ static const char usage[] =
     "  match --engine CMD --engine CMD [...] (--tc S[+INC]|--movetime MS|--depth N|...)\n"
     "                                             referee games between engine programs\n"
     "                                             (see gtsearch(1), MATCH)\n"
+    "  datagen [--games N] [--nodes N] [--threads N] [--out FILE] [...]\n"
+    "                                             self-play games: quiet positions with\n"
+    "                                             their result, for tune (gtsearch(1))\n"
+    "  tune DATA... [--epochs N] [--lr X] [--threads N] [--out FILE] [...]\n"
+    "                                             fit the evaluation's weights to the\n"
+    "                                             results; writes a weights file\n"
     "\n"
     "Options:\n"
     "  --game NAME|FILE   the game (default " GT_DEFAULT_GAME "): a built-in name, an installed\n"
@@ -220,6 +227,10 @@ static int run_command(struct gt_engine *e, int argc, char **argv)
     }
     if (!strcmp(cmd, "match"))
         return gt_match_main(e, argc - 1, argv + 1);
+    if (!strcmp(cmd, "datagen"))
+        return gt_datagen_main(e, argc - 1, argv + 1);
+    if (!strcmp(cmd, "tune"))
+        return gt_tune_main(e, argc - 1, argv + 1);
     return bad_usage("unknown command '%s'", cmd);
 }
 

@@ -9,8 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "options.h"
+#include "core/paramfile.h"
 #include "core/tt.h"
 #include "core/util.h"
 
@@ -22,6 +24,7 @@ struct gt_engine {
     void *pos;          /* the root position */
     void *scratch;      /* a second position for all-or-nothing updates */
     void *undo;         /* undo record for moves that are never taken back */
+    int32_t *eval_values; /* the weights EvalFile loaded (NULL: compiled in) */
 
     /* the search thread */
     pthread_mutex_t lock;
@@ -79,9 +82,44 @@ static int add_core_options(struct gt_engine *e)
         if (gt_options_add(e->opts, &s) < 0)
             return -1;
     }
+    /* A game whose weights are data can take other weights from a file. */
+    const struct gt_option_spec eval_file = {"EvalFile", GT_OPT_STRING, "", 0, 0,
+                                             NULL};
+    if (e->g->eval_params && gt_options_add(e->opts, &eval_file) < 0)
+        return -1;
     for (const struct gt_option_spec *s = e->g->options; s && s->name; s++)
         if (gt_options_add(e->opts, s) < 0)
             return -1;
+    return 0;
+}
+
+/* EvalFile: load the file first, so that a bad one leaves the option and
+ * the weights as they were; "<empty>" or "" goes back to the compiled-in
+ * weights. */
+static int set_eval_file(struct gt_engine *e, const char *value, char *err, size_t err_len)
+{
+    int32_t *values = NULL;
+    if (value && *value && strcmp(value, "<empty>")) {
+        const struct gt_param *t = e->g->eval_params;
+        int n = gt_param_count(t);
+        values = malloc(sizeof *values * (size_t)(n ? n : 1));
+        if (!values) {
+            gt_errf(err, err_len, "out of memory");
+            return -1;
+        }
+        for (int i = 0; i < n; i++)
+            values[i] = t[i].value;
+        if (gt_params_read(t, n, value, values, err, err_len) < 0) {
+            free(values);
+            return -1;
+        }
+    }
+    if (gt_options_set(e->opts, "EvalFile", value ? value : "", err, err_len) < 0) {
+        free(values);
+        return -1;
+    }
+    free(e->eval_values);
+    e->eval_values = values;
     return 0;
 }
 
@@ -139,6 +177,7 @@ void gt_engine_free(struct gt_engine *e)
     free(e->scratch);
     free(e->search_pos);
     free(e->undo);
+    free(e->eval_values);
     free(e);
 }
 
@@ -186,6 +225,8 @@ int gt_engine_set_option(struct gt_engine *e, const char *name,
         gt_errf(err, err_len, "cannot set options while searching");
         return -1;
     }
+    if (e->g->eval_params && name && !strcasecmp(name, "EvalFile"))
+        return set_eval_file(e, value, err, err_len);
     if (gt_options_set(e->opts, name, value, err, err_len) < 0)
         return -1;
     long mb = gt_options_int(e->opts, hash_name[e->g->dialect]);
@@ -229,6 +270,7 @@ void gt_engine_params(const struct gt_engine *e, struct gt_search_params *p)
     p->threads = (int)gt_options_int(o, "Threads");
     p->multipv = (int)gt_options_int(o, "MultiPV");
     p->move_overhead = gt_options_int(o, "Move Overhead");
+    p->eval_params = e->eval_values;
 }
 
 static void prepare(struct gt_engine *e, const struct gt_limits *lim)

@@ -1,0 +1,343 @@
+/* tune_cli.c -- the `datagen` and `tune` command lines.
+ *
+ *   gtsearch [--game NAME] [--option N=V]... datagen [--out FILE]
+ *       [--games N] [--nodes N] [--depth N] [--threads N] [--random-plies N]
+ *       [--openings FILE] [--seed N] [--hash MB] [--max-plies N] [--no-score]
+ *   gtsearch [--game NAME] [--option EvalFile=F] tune DATA... [--out FILE]
+ *       [--epochs N] [--lr X] [--l2 X] [--lambda X] [--k X] [--validation X]
+ *       [--seed N] [--threads N] [--report N] [--freeze GLOB,...] [--only GLOB,...]
+ *
+ * datagen's engines take the options given with --option (EvalFile,
+ * search switches); tune starts from the weights EvalFile names, or the
+ * compiled-in ones.
+ * SPDX-License-Identifier: MIT */
+#include <config.h>
+#include "tune_cli.h"
+
+#include <fnmatch.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core/paramfile.h"
+#include "core/util.h"
+#include "engine/engine.h"
+#include "engine/options.h"
+#include "tune/datagen.h"
+#include "tune/dataset.h"
+#include "tune/tuner.h"
+
+enum { EXIT_USAGE = 2 };
+
+static int usage_error(const char *cmd, const char *fmt, const char *arg)
+{
+    fprintf(stderr, "gtsearch %s: ", cmd);
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nTry 'gtsearch --help'.\n");
+    return EXIT_USAGE;
+}
+
+static int need_long(const char *cmd, int argc, char **argv, int *i, long min, long max,
+                     long *out)
+{
+    if (*i + 1 >= argc || gt_parse_long(argv[*i + 1], min, max, out) < 0) {
+        char what[96];
+        snprintf(what, sizeof what, "%%s needs a number from %ld to %ld", min, max);
+        usage_error(cmd, what, argv[*i]);
+        return -1;
+    }
+    ++*i;
+    return 0;
+}
+
+static int need_double(const char *cmd, int argc, char **argv, int *i, double min,
+                       double max, double *out)
+{
+    char *end = NULL;
+    double v = *i + 1 < argc ? strtod(argv[*i + 1], &end) : NAN;
+    if (!end || end == argv[*i + 1] || *end || !(v >= min && v <= max)) {
+        char what[96];
+        snprintf(what, sizeof what, "%%s needs a number from %g to %g", min, max);
+        usage_error(cmd, what, argv[*i]);
+        return -1;
+    }
+    *out = v;
+    ++*i;
+    return 0;
+}
+
+/* ---- datagen -------------------------------------------------------------- */
+
+struct opt_list {
+    char **v;
+    int n;
+};
+
+/* The engine's options as "Name=value", for the datagen engines. */
+static void collect_option(void *ctx, const char *name, const char *value)
+{
+    struct opt_list *l = ctx;
+    if (!strcasecmp(name, "Threads") || !strcasecmp(name, "Clear Hash"))
+        return;
+    char **v = realloc(l->v, sizeof *v * (size_t)(l->n + 1));
+    if (!v)
+        return;
+    l->v = v;
+    size_t len = strlen(name) + strlen(value) + 2;
+    if ((v[l->n] = malloc(len)))
+        snprintf(v[l->n++], len, "%s=%s", name, value);
+}
+
+int gt_datagen_main(struct gt_engine *e, int argc, char **argv)
+{
+    const struct gt_game *g = gt_engine_game(e);
+    struct gt_datagen_config c;
+    gt_datagen_config_default(&c, g);
+    const char *out_path = NULL;
+    long v;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--out") && i + 1 < argc)
+            out_path = argv[++i];
+        else if (!strcmp(a, "--openings") && i + 1 < argc)
+            c.openings = argv[++i];
+        else if (!strcmp(a, "--no-score"))
+            c.write_score = false;
+        else if (!strcmp(a, "--games")) {
+            if (need_long("datagen", argc, argv, &i, 1, 1L << 40, &v) < 0) return EXIT_USAGE;
+            c.games = v;
+        } else if (!strcmp(a, "--nodes")) {
+            if (need_long("datagen", argc, argv, &i, 0, 1L << 40, &v) < 0) return EXIT_USAGE;
+            c.nodes = (uint64_t)v;
+        } else if (!strcmp(a, "--depth")) {
+            if (need_long("datagen", argc, argv, &i, 0, 100, &v) < 0) return EXIT_USAGE;
+            c.depth = (int)v;
+        } else if (!strcmp(a, "--threads")) {
+            if (need_long("datagen", argc, argv, &i, 1, 256, &v) < 0) return EXIT_USAGE;
+            c.threads = (int)v;
+        } else if (!strcmp(a, "--random-plies")) {
+            if (need_long("datagen", argc, argv, &i, 0, 100, &v) < 0) return EXIT_USAGE;
+            c.random_plies = (int)v;
+        } else if (!strcmp(a, "--seed")) {
+            if (need_long("datagen", argc, argv, &i, 0, 1L << 62, &v) < 0) return EXIT_USAGE;
+            c.seed = (uint64_t)v;
+        } else if (!strcmp(a, "--hash")) {
+            if (need_long("datagen", argc, argv, &i, 1, 65536, &v) < 0) return EXIT_USAGE;
+            c.hash_mb = (int)v;
+        } else if (!strcmp(a, "--max-plies")) {
+            if (need_long("datagen", argc, argv, &i, 1, 100000, &v) < 0) return EXIT_USAGE;
+            c.max_plies = (int)v;
+        } else
+            return usage_error("datagen", "unexpected argument '%s'", a);
+    }
+    if (!c.nodes && !c.depth)
+        return usage_error("datagen", "%s: give --nodes or --depth a positive number",
+                           "no limit per move");
+    FILE *out = out_path ? fopen(out_path, "w") : stdout;
+    if (!out) {
+        fprintf(stderr, "gtsearch datagen: cannot write %s\n", out_path);
+        return 1;
+    }
+    struct opt_list opts = {0};
+    gt_options_each(gt_engine_options(e), collect_option, &opts);
+    c.options = (const char *const *)opts.v;
+    c.noptions = opts.n;
+    fprintf(out, "# gtsearch datagen: game %s, %ld games, nodes %llu, depth %d, "
+            "%d random plies, seed %llu%s%s\n# POSITION | SCORE (first player, %s) | RESULT "
+            "(first player)\n", g->name, c.games, (unsigned long long)c.nodes, c.depth,
+            c.random_plies, (unsigned long long)c.seed, c.openings ? ", openings " : "",
+            c.openings ? c.openings : "", c.write_score ? "eval units" : "none");
+    struct gt_datagen_stats st;
+    char err[512];
+    int rc = gt_datagen_run(g, &c, out, stderr, &st, err, sizeof err);
+    if (out != stdout && fclose(out) != 0 && rc == 0) {
+        snprintf(err, sizeof err, "cannot write %s", out_path);
+        rc = -1;
+    }
+    for (int i = 0; i < opts.n; i++)
+        free(opts.v[i]);
+    free(opts.v);
+    fprintf(stderr, "datagen: %ld games (+%ld =%ld -%ld for the first player, %ld "
+            "adjudicated), %ld positions in %.1f s, %.0f positions/s\n",
+            st.games, st.wins[0], st.draws, st.wins[1], st.adjudicated, st.positions,
+            st.seconds, st.seconds > 0 ? st.positions / st.seconds : 0.0);
+    if (rc < 0) {
+        fprintf(stderr, "gtsearch datagen: %s\n", err);
+        return 1;
+    }
+    return 0;
+}
+
+/* ---- tune ----------------------------------------------------------------- */
+
+/* Does name match one of the comma-separated globs? */
+static bool matches(const char *globs, const char *name)
+{
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", globs);
+    for (char *save = NULL, *p = strtok_r(buf, ",", &save); p; p = strtok_r(NULL, ",", &save))
+        if (!fnmatch(p, name, 0))
+            return true;
+    return false;
+}
+
+struct change {
+    int i;
+    double d;
+};
+
+static int by_size(const void *a, const void *b)
+{
+    double x = fabs(((const struct change *)a)->d), y = fabs(((const struct change *)b)->d);
+    return (x < y) - (x > y);
+}
+
+static void print_changes(const struct gt_param *t, int n, const int32_t *from,
+                          const int32_t *to, FILE *out)
+{
+    struct change *ch = malloc(sizeof *ch * (n > 0 ? (size_t)n : 1));
+    int k = 0;
+    for (int i = 0; ch && i < n; i++)
+        if (to[i] != from[i])
+            ch[k++] = (struct change){i, (double)to[i] - from[i]};
+    if (!ch)
+        return;
+    qsort(ch, (size_t)k, sizeof *ch, by_size);
+    fprintf(out, "%d of %d weights changed; the largest changes:\n", k, n);
+    for (int j = 0; j < k && j < 12; j++)
+        fprintf(out, "  %-28s %6ld -> %6ld\n", t[ch[j].i].name, (long)from[ch[j].i],
+                (long)to[ch[j].i]);
+    free(ch);
+}
+
+int gt_tune_main(struct gt_engine *e, int argc, char **argv)
+{
+    const struct gt_game *g = gt_engine_game(e);
+    const struct gt_param *t = g->eval_params;
+    if (!t || !g->eval_trace) {
+        fprintf(stderr, "gtsearch tune: game '%s' has no evaluation weights to tune "
+                "(it gives no eval_params and eval_trace)\n", g->name);
+        return 1;
+    }
+    int n = gt_param_count(t);
+    struct gt_tune_config c;
+    gt_tune_config_default(&c);
+    c.eval_unit = g->eval_unit > 0 ? g->eval_unit : 100;
+    const char *out_path = NULL, *freeze = NULL, *only = NULL;
+    const char *data[64];
+    int ndata = 0;
+    long v;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        double *d = !strcmp(a, "--lr") ? &c.lr : !strcmp(a, "--l2") ? &c.l2
+                  : !strcmp(a, "--lambda") ? &c.lambda : !strcmp(a, "--k") ? &c.k
+                  : !strcmp(a, "--validation") ? &c.validation : NULL;
+        if (d) {
+            double hi = d == &c.lambda || d == &c.validation ? 1 : d == &c.k ? 100 : 1e6;
+            if (need_double("tune", argc, argv, &i, 0, hi, d) < 0) return EXIT_USAGE;
+        } else if (!strcmp(a, "--out") && i + 1 < argc)
+            out_path = argv[++i];
+        else if (!strcmp(a, "--freeze") && i + 1 < argc)
+            freeze = argv[++i];
+        else if (!strcmp(a, "--only") && i + 1 < argc)
+            only = argv[++i];
+        else if (!strcmp(a, "--epochs")) {
+            if (need_long("tune", argc, argv, &i, 0, 1000000, &v) < 0) return EXIT_USAGE;
+            c.epochs = (int)v;
+        } else if (!strcmp(a, "--threads")) {
+            if (need_long("tune", argc, argv, &i, 1, 64, &v) < 0) return EXIT_USAGE;
+            c.threads = (int)v;
+        } else if (!strcmp(a, "--seed")) {
+            if (need_long("tune", argc, argv, &i, 0, 1L << 62, &v) < 0) return EXIT_USAGE;
+            c.seed = (uint64_t)v;
+        } else if (!strcmp(a, "--report")) {
+            if (need_long("tune", argc, argv, &i, 1, 1000000, &v) < 0) return EXIT_USAGE;
+            c.report_every = (int)v;
+        } else if (a[0] == '-' && a[1] == '-')
+            return usage_error("tune", "unknown or incomplete option '%s'", a);
+        else if (ndata < 64)
+            data[ndata++] = a;
+        else
+            return usage_error("tune", "too many data files (at most 64): '%s'", a);
+    }
+    if (!ndata)
+        return usage_error("tune", "%s", "name at least one data file (gtsearch datagen "
+                           "writes them)");
+
+    /* The starting weights: EvalFile's, or the compiled-in ones. */
+    size_t nn = n > 0 ? (size_t)n : 1;
+    int32_t *w0 = malloc(sizeof *w0 * nn), *w1 = malloc(sizeof *w1 * nn);
+    double *w = malloc(sizeof *w * nn);
+    bool *frozen = calloc(nn, sizeof *frozen);
+    struct gt_tune_set set;
+    gt_tune_set_init(&set, n);
+    int rc = 1;
+    char err[512];
+    if (!w0 || !w1 || !w || !frozen)
+        goto out;
+    for (int i = 0; i < n; i++)
+        w0[i] = t[i].value;
+    const char *evalfile = gt_options_str(gt_engine_options(e), "EvalFile");
+    if (evalfile[0] && strcmp(evalfile, "<empty>") &&
+        gt_params_read(t, n, evalfile, w0, err, sizeof err) < 0) {
+        fprintf(stderr, "gtsearch tune: %s\n", err);
+        goto out;
+    }
+    int nfrozen = 0;
+    for (int i = 0; i < n; i++) {
+        w[i] = w0[i];
+        frozen[i] = (only && !matches(only, t[i].name)) || (freeze && matches(freeze, t[i].name));
+        nfrozen += frozen[i];
+    }
+    c.frozen = frozen;
+    for (int f = 0; f < ndata; f++) {
+        long got = gt_tune_load(g, w0, data[f], &set, stderr, err, sizeof err);
+        if (got < 0) {
+            fprintf(stderr, "gtsearch tune: %s\n", err);
+            goto out;
+        }
+        fprintf(stderr, "%s: %ld positions\n", data[f], got);
+    }
+    if (set.n == 0) {
+        fprintf(stderr, "gtsearch tune: the data has no positions\n");
+        goto out;
+    }
+    fprintf(stderr, "%d weights (%d frozen), %zu coefficients (%.1f a position)\n", n,
+            nfrozen, set.nnz, (double)set.nnz / (double)set.n);
+    struct gt_tune_report rep;
+    if (gt_tune_run(&set, t, w, &c, stderr, &rep) < 0) {
+        fprintf(stderr, "gtsearch tune: out of memory\n");
+        goto out;
+    }
+    for (int i = 0; i < n; i++)
+        w1[i] = (int32_t)lround(w[i]);
+    fprintf(stderr, "k %.6f; loss %.7f -> %.7f, validation %.7f -> %.7f\n", rep.k, rep.loss0,
+            rep.loss, rep.vloss0, rep.vloss);
+    print_changes(t, n, w0, w1, stderr);
+    FILE *out = out_path ? fopen(out_path, "w") : stdout;
+    if (!out) {
+        fprintf(stderr, "gtsearch tune: cannot write %s\n", out_path);
+        goto out;
+    }
+    char comment[1024];
+    snprintf(comment, sizeof comment,
+             "Evaluation weights of %s, written by gtsearch tune: %zu positions\n"
+             "(%s%s), %d epochs, lr %g, l2 %g, lambda %g, k %.4f, seed %llu;\n"
+             "training loss %.6f -> %.6f, validation %.6f -> %.6f.\n"
+             "SPDX-License-Identifier: MIT", g->name, set.n, data[0], ndata > 1 ? ", ..." : "",
+             c.epochs, c.lr, c.l2, c.lambda, rep.k, (unsigned long long)c.seed, rep.loss0,
+             rep.loss, rep.vloss0, rep.vloss);
+    int wrc = gt_params_write(t, n, w1, comment, out);
+    if ((out != stdout && fclose(out) != 0) || wrc < 0)
+        fprintf(stderr, "gtsearch tune: cannot write %s\n", out_path ? out_path : "the table");
+    else
+        rc = 0;
+out:
+    gt_tune_set_free(&set);
+    free(w0);
+    free(w1);
+    free(w);
+    free(frozen);
+    return rc;
+}

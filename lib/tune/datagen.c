@@ -1,0 +1,356 @@
+/* datagen.c -- self-play games for tuning data (datagen.h).
+ *
+ * Each thread owns an engine (no shared state but the output and the
+ * counters, behind one lock).  Game i's random choices come from the seed
+ * and i alone, and its engine starts each game with a cleared table, so a
+ * game is the same whichever thread plays it.
+ * SPDX-License-Identifier: MIT */
+#include <config.h>
+#include "datagen.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/ending.h"
+#include "core/search.h"
+#include "core/util.h"
+#include "engine/engine.h"
+#include "match/match.h"
+#include "match/match_openings.h"
+
+void gt_datagen_config_default(struct gt_datagen_config *c, const struct gt_game *g)
+{
+    int u = g->eval_unit > 0 ? g->eval_unit : 100;
+    *c = (struct gt_datagen_config){
+        .games = 100, .nodes = 5000, .threads = 1, .random_plies = 8,
+        .max_opening_score = 3 * u, .seed = 1, .hash_mb = 16,
+        .win_score = 10 * u, .win_plies = 6,
+        .draw_score = u / 10, .draw_plies = 12, .draw_after = 80,
+        .max_plies = 400, .write_score = true, .report_ms = 10000,
+    };
+}
+
+struct shared {
+    const struct gt_game *g;
+    const struct gt_datagen_config *c;
+    const struct gt_openings *book;
+    FILE *out, *progress;
+    pthread_mutex_t lock;
+    long next_game;
+    struct gt_datagen_stats st;
+    int64_t t0, last_report;
+    int failed;
+    char err[640];
+};
+
+/* One game's text: the start and the moves so far (protocol text). */
+struct game {
+    char *start;               /* NULL: the start position */
+    char *moves;
+    size_t len, cap;
+    char *lines;               /* the kept positions, "TEXT | SCORE" each */
+    size_t llen, lcap;
+};
+
+static int append(char **buf, size_t *len, size_t *cap, const char *s)
+{
+    size_t n = strlen(s);
+    if (*len + n + 1 > *cap) {
+        size_t c = *cap ? *cap : 1024;
+        while (c < *len + n + 1)
+            c *= 2;
+        char *b = realloc(*buf, c);
+        if (!b)
+            return -1;
+        *buf = b;
+        *cap = c;
+    }
+    memcpy(*buf + *len, s, n + 1);
+    *len += n;
+    return 0;
+}
+
+static int play_text(struct game *gm, const struct gt_game *g, const void *pos, gt_move m)
+{
+    char mv[64];
+    g->move_to_text(pos, m, mv, sizeof mv);
+    if (gm->len && append(&gm->moves, &gm->len, &gm->cap, " ") < 0)
+        return -1;
+    return append(&gm->moves, &gm->len, &gm->cap, mv);
+}
+
+static uint64_t rng_next(uint64_t *s)
+{
+    uint64_t x = (*s += 0x9e3779b97f4a7c15ULL);
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+static int sync_engine(struct gt_engine *e, struct game *gm)
+{
+    char err[256];
+    return gt_engine_set_position(e, gm->start, gm->moves ? gm->moves : "", err, sizeof err);
+}
+
+/* The opening: a book line (or the start) and random legal moves.  0 if
+ * the game may begin, 1 if this opening ended the game (try another). */
+static int opening(struct shared *sh, struct gt_engine *e, struct game *gm, uint64_t *rng,
+                   gt_move *buf)
+{
+    const struct gt_game *g = sh->g;
+    gm->len = 0;
+    if (gm->moves)
+        gm->moves[0] = 0;
+    free(gm->start);
+    gm->start = NULL;
+    if (sh->book && sh->book->n) {
+        const struct gt_opening *op = &sh->book->v[rng_next(rng) % (uint64_t)sh->book->n];
+        gm->start = op->base ? strdup(op->base) : NULL;
+        for (int i = 0; i < op->nmoves; i++)
+            if ((gm->len && append(&gm->moves, &gm->len, &gm->cap, " ") < 0) ||
+                append(&gm->moves, &gm->len, &gm->cap, op->moves[i]) < 0)
+                return -1;
+    }
+    if (sync_engine(e, gm) < 0)
+        return 1;
+    for (int p = 0; p < sh->c->random_plies; p++) {
+        const void *pos = gt_engine_position(e);
+        int n = g->generate(pos, GT_GEN_ALL, buf);
+        if (n <= 0)
+            return 1;
+        if (play_text(gm, g, pos, buf[rng_next(rng) % (uint64_t)n]) < 0 ||
+            sync_engine(e, gm) < 0)
+            return -1;
+    }
+    struct gt_ending end;
+    if (gt_game_ended(g, gt_engine_position(e), 0, buf, &end))
+        return 1;
+    /* An opening that is already lost teaches nothing about balance. */
+    struct gt_limits lim = {.nodes = sh->c->nodes, .depth = sh->c->depth};
+    struct gt_search_result res;
+    if (gt_engine_search(e, &lim, NULL, NULL, &res) < 0)
+        return -1;
+    return abs(res.score) > sh->c->max_opening_score;
+}
+
+static int keep_line(struct game *gm, const struct gt_game *g, const void *pos, int score,
+                     bool with_score)
+{
+    char text[1024], sc[32];
+    g->to_text(pos, text, sizeof text);
+    if (with_score)
+        snprintf(sc, sizeof sc, "%d", g->side(pos) == 0 ? score : -score);
+    else
+        strcpy(sc, "-");
+    return append(&gm->lines, &gm->llen, &gm->lcap, text) < 0 ||
+           append(&gm->lines, &gm->llen, &gm->lcap, " | ") < 0 ||
+           append(&gm->lines, &gm->llen, &gm->lcap, sc) < 0 ||
+           append(&gm->lines, &gm->llen, &gm->lcap, "\n") < 0 ? -1 : 0;
+}
+
+/* Play the game from its opening to the end.  Returns the first player's
+ * result (1, 0.5, 0) and whether it was adjudicated, or -1 on an error. */
+static double play_game(struct shared *sh, struct gt_engine *e, struct game *gm,
+                        gt_move *buf, bool *adjudicated)
+{
+    const struct gt_game *g = sh->g;
+    const struct gt_datagen_config *c = sh->c;
+    int win_run = 0, win_side = -1, draw_run = 0;
+    *adjudicated = false;
+    for (int ply = 0;; ply++) {
+        const void *pos = gt_engine_position(e);
+        struct gt_ending end;
+        if (gt_game_ended(g, pos, 0, buf, &end))
+            return end.winner < 0 ? 0.5 : end.winner == 0 ? 1 : 0;
+        if (ply >= c->max_plies) {
+            *adjudicated = true;
+            return 0.5;
+        }
+        struct gt_limits lim = {.nodes = c->nodes, .depth = c->depth};
+        struct gt_search_result res;
+        if (gt_engine_search(e, &lim, NULL, NULL, &res) < 0)
+            return -1;
+        pos = gt_engine_position(e);
+        gt_move best = res.best;
+        if (best == GT_MOVE_NONE || !g->is_legal(pos, best)) {
+            int n = g->generate(pos, GT_GEN_ALL, buf);
+            if (n <= 0)
+                return -1;
+            best = buf[0];
+        }
+        int first = g->side(pos) == 0 ? res.score : -res.score; /* first player's view */
+        bool quiet = !gt_is_decided_score(res.score) &&
+                     !(g->in_check && g->in_check(pos)) &&
+                     !(g->is_noisy && g->is_noisy(pos, best)) && !gt_is_pass(g, best);
+        if (quiet && keep_line(gm, g, pos, res.score, c->write_score) < 0)
+            return -1;
+        /* Adjudication: a score that stays decisive, or near zero late. */
+        int ws = first >= c->win_score ? 0 : first <= -c->win_score ? 1 : -1;
+        win_run = ws >= 0 && ws == win_side ? win_run + 1 : ws >= 0;
+        win_side = ws;
+        if (c->win_plies > 0 && win_run >= c->win_plies) {
+            *adjudicated = true;
+            return ws == 0 ? 1 : 0;
+        }
+        draw_run = abs(first) <= c->draw_score && ply >= c->draw_after ? draw_run + 1 : 0;
+        if (c->draw_plies > 0 && draw_run >= c->draw_plies) {
+            *adjudicated = true;
+            return 0.5;
+        }
+        if (play_text(gm, g, pos, best) < 0 || sync_engine(e, gm) < 0)
+            return -1;
+    }
+}
+
+/* Write the game's positions with its result, under the lock. */
+static int flush_game(struct shared *sh, struct game *gm, double result, bool adj)
+{
+    const char *res = result == 1 ? "1.0" : result == 0 ? "0.0" : "0.5";
+    long kept = 0;
+    int rc = 0;
+    pthread_mutex_lock(&sh->lock);
+    for (char *line = gm->lines, *nl; line && *line; line = nl + 1) {
+        nl = strchr(line, '\n');
+        if (fprintf(sh->out, "%.*s | %s\n", (int)(nl - line), line, res) < 0)
+            rc = -1;
+        kept++;
+    }
+    sh->st.games++;
+    sh->st.positions += kept;
+    if (result == 1)
+        sh->st.wins[0]++;
+    else if (result == 0)
+        sh->st.wins[1]++;
+    else
+        sh->st.draws++;
+    sh->st.adjudicated += adj;
+    int64_t now = gt_now_ms();
+    if (sh->progress && sh->c->report_ms > 0 && now - sh->last_report >= sh->c->report_ms) {
+        double s = (now - sh->t0) / 1000.0;
+        fprintf(sh->progress,
+                "games %ld/%ld  positions %ld  %.0f positions/s  %.2f games/s  "
+                "+%ld =%ld -%ld (first player)\n",
+                sh->st.games, sh->c->games, sh->st.positions, s > 0 ? sh->st.positions / s : 0,
+                s > 0 ? sh->st.games / s : 0, sh->st.wins[0], sh->st.draws, sh->st.wins[1]);
+        fflush(sh->progress);
+        sh->last_report = now;
+    }
+    pthread_mutex_unlock(&sh->lock);
+    gm->llen = 0;
+    if (gm->lines)
+        gm->lines[0] = 0;
+    return rc;
+}
+
+static struct gt_engine *thread_engine(struct shared *sh)
+{
+    char err[256], hash[16];
+    struct gt_engine *e = gt_engine_new(sh->g, err, sizeof err);
+    if (!e)
+        return NULL;
+    snprintf(hash, sizeof hash, "%d", sh->c->hash_mb);
+    gt_engine_set_option(e, sh->g->dialect == GT_USI ? "USI_Hash" : "Hash", hash, NULL, 0);
+    for (int i = 0; i < sh->c->noptions; i++) {
+        char name[128];
+        const char *o = sh->c->options[i], *eq = strchr(o, '=');
+        size_t n = eq ? (size_t)(eq - o) : strlen(o);
+        snprintf(name, sizeof name, "%.*s", (int)n, o);
+        if (gt_engine_set_option(e, name, eq ? eq + 1 : NULL, err, sizeof err) < 0) {
+            pthread_mutex_lock(&sh->lock);
+            snprintf(sh->err, sizeof sh->err, "option %s: %s", o, err);
+            sh->failed = 1;
+            pthread_mutex_unlock(&sh->lock);
+            gt_engine_free(e);
+            return NULL;
+        }
+    }
+    gt_engine_set_option(e, "Threads", "1", NULL, 0);
+    return e;
+}
+
+static void *datagen_thread(void *arg)
+{
+    struct shared *sh = arg;
+    struct gt_engine *e = thread_engine(sh);
+    gt_move *buf = malloc(sizeof *buf * (size_t)sh->g->max_moves);
+    struct game gm = {0};
+    if (!e || !buf)
+        goto fail;
+    for (;;) {
+        pthread_mutex_lock(&sh->lock);
+        long i = sh->failed || sh->next_game >= sh->c->games ? -1 : sh->next_game++;
+        pthread_mutex_unlock(&sh->lock);
+        if (i < 0)
+            break;
+        uint64_t rng = sh->c->seed * 0x9e3779b97f4a7c15ULL ^ (uint64_t)i * 0xd1b54a32d192ed03ULL;
+        int k;
+        gt_engine_new_game(e);
+        for (int tries = 0; (k = opening(sh, e, &gm, &rng, buf)) == 1 && tries < 100; tries++)
+            gt_engine_new_game(e);
+        if (k != 0)
+            goto fail;
+        gt_engine_new_game(e);
+        bool adj;
+        double result = play_game(sh, e, &gm, buf, &adj);
+        if (result < 0 || flush_game(sh, &gm, result, adj) < 0)
+            goto fail;
+    }
+    goto done;
+fail:
+    pthread_mutex_lock(&sh->lock);
+    if (!sh->failed)
+        snprintf(sh->err, sizeof sh->err, "a game could not be played (out of memory, "
+                 "or no opening that does not end the game)");
+    sh->failed = 1;
+    pthread_mutex_unlock(&sh->lock);
+done:
+    gt_engine_free(e);
+    free(buf);
+    free(gm.start);
+    free(gm.moves);
+    free(gm.lines);
+    return NULL;
+}
+
+int gt_datagen_run(const struct gt_game *g, const struct gt_datagen_config *c, FILE *out,
+                   FILE *progress, struct gt_datagen_stats *st, char *err, size_t err_len)
+{
+    struct gt_openings book = {0};
+    struct gt_match_config mc;
+    gt_match_config_default(&mc, g);
+    if (c->openings &&
+        gt_openings_load(&mc, c->openings, &book, progress ? progress : stderr, err,
+                         err_len) < 0)
+        return -1;
+    struct shared sh = {.g = g, .c = c, .book = &book, .out = out, .progress = progress,
+                        .t0 = gt_now_ms()};
+    sh.last_report = sh.t0;
+    pthread_mutex_init(&sh.lock, NULL);
+    int nt = c->threads > 0 ? c->threads : 1;
+    pthread_t *th = calloc((size_t)nt, sizeof *th);
+    int started = 0;
+    for (; th && started < nt; started++)
+        if (pthread_create(&th[started], NULL, datagen_thread, &sh) != 0)
+            break;
+    for (int i = 0; i < started; i++)
+        pthread_join(th[i], NULL);
+    free(th);
+    pthread_mutex_destroy(&sh.lock);
+    gt_openings_free(&book);
+    sh.st.seconds = (gt_now_ms() - sh.t0) / 1000.0;
+    *st = sh.st;
+    if (fflush(out) != 0 && !sh.failed) {
+        snprintf(sh.err, sizeof sh.err, "cannot write the data");
+        sh.failed = 1;
+    }
+    if (!started && !sh.failed) {
+        snprintf(sh.err, sizeof sh.err, "cannot start a thread");
+        sh.failed = 1;
+    }
+    if (sh.failed)
+        gt_errf(err, err_len, "%s", sh.err);
+    return sh.failed ? -1 : 0;
+}

@@ -1,0 +1,53 @@
+/* datagen.h -- tuning data from self-play: fast games at fixed nodes, from
+ * random or book openings, adjudicated, whose quiet positions are written
+ * with the game's result (the format of dataset.h).
+ *
+ * A position is kept when the side to move is not in check, the search's
+ * best move is not noisy (the game's is_noisy: no capture or promotion in
+ * chess) and its score is not decided: a position that quiescence would
+ * not change, whose static evaluation the tuner can be asked to explain.
+ * SPDX-License-Identifier: MIT */
+#ifndef GT_TUNE_DATAGEN_H
+#define GT_TUNE_DATAGEN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <gtsearch/game.h>
+
+struct gt_datagen_config {
+    long games;
+    uint64_t nodes;            /* per move (0: depth only) */
+    int depth;                 /* per move (0: nodes only) */
+    int threads;               /* games played at once, one engine each */
+    int random_plies;          /* random legal moves after the opening */
+    int max_opening_score;     /* drop openings searched beyond this (units) */
+    const char *openings;      /* file of position texts or NULL */
+    uint64_t seed;
+    int hash_mb;
+    int win_score, win_plies;  /* adjudicate a win: |score| >= win_score
+                                  for win_plies plies in a row */
+    int draw_score, draw_plies, draw_after; /* and a draw, after draw_after */
+    int max_plies;             /* a game this long is a draw */
+    bool write_score;          /* the search score, else "-" */
+    int noptions;              /* engine options, "Name=value" */
+    const char *const *options;
+    int report_ms;             /* between progress lines (0: none) */
+};
+
+struct gt_datagen_stats {
+    long games, positions, wins[2], draws;
+    long adjudicated;
+    double seconds;
+};
+
+/* Defaults for a game (scores scaled by its eval_unit). */
+void gt_datagen_config_default(struct gt_datagen_config *c, const struct gt_game *g);
+
+/* Play the games and write the positions to out.  Progress lines go to
+ * progress (may be NULL).  Returns 0, or -1 with err (bad openings file,
+ * an engine option refused, out of memory). */
+int gt_datagen_run(const struct gt_game *g, const struct gt_datagen_config *c, FILE *out,
+                   FILE *progress, struct gt_datagen_stats *st, char *err, size_t err_len);
+
+#endif

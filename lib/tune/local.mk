@@ -1,0 +1,8 @@
+# lib/tune/: tuning -- self-play data (datagen), Texel's method on the
+# evaluation's trace (dataset, tuner) and SPSA over the search's numbers.
+# Linked only into the program.
+# SPDX-License-Identifier: MIT
+noinst_LTLIBRARIES += lib/tune/libgttune.la
+lib_tune_libgttune_la_SOURCES = lib/tune/datagen.c lib/tune/dataset.c lib/tune/tuner.c
+lib_tune_libgttune_la_CFLAGS = $(AM_CFLAGS) -O2
+noinst_HEADERS += lib/tune/datagen.h lib/tune/dataset.h lib/tune/tuner.h
