@@ -59,8 +59,8 @@ tests_check_search_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_check_search_LDADD = $(CORE_TEST_LDADD)
 
 # The rooms of lib/ and what each may include; no game knowledge in them.
-TESTS += tests/rooms.sh tests/license.sh
-EXTRA_DIST += tests/rooms.sh tests/license.sh
+TESTS += tests/rooms.sh tests/license.sh tests/tune-cli.sh
+EXTRA_DIST += tests/rooms.sh tests/license.sh tests/tune-cli.sh
 
 # The game author's path, end to end (installs into a temporary DESTDIR).
 TESTS += tests/out-of-tree.sh

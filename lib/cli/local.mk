@@ -4,7 +4,7 @@
 # SPDX-License-Identifier: MIT
 pkginclude_HEADERS += lib/gtsearch/game.h
 noinst_LTLIBRARIES += lib/cli/libgtcli.la
-noinst_HEADERS += lib/cli/epd.h lib/cli/mate_tool.h lib/cli/protocol.h \
+noinst_HEADERS += lib/cli/epd.h lib/cli/match_cli.h lib/cli/mate_tool.h lib/cli/protocol.h \
 	lib/cli/registry.h lib/cli/report.h lib/cli/tools.h lib/cli/tune_cli.h
 lib_cli_libgtcli_la_SOURCES = \
 	lib/cli/epd.c \

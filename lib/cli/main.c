@@ -50,6 +50,8 @@ static const char usage[] =
     "  tune DATA... [--epochs N] [--lr X] [--threads N] [--out FILE] [...]\n"
     "                                             fit the evaluation's weights to the\n"
     "                                             results; writes a weights file\n"
+    "  spsa --params NAME,... [--iterations N] (--tc S[+INC]|--nodes N|...) [...]\n"
+    "                                             tune search numbers by self-play (SPSA)\n"
     "\n"
     "Options:\n"
     "  --game NAME|FILE   the game (default " GT_DEFAULT_GAME "): a built-in name, an installed\n"
@@ -231,6 +233,8 @@ static int run_command(struct gt_engine *e, int argc, char **argv)
         return gt_datagen_main(e, argc - 1, argv + 1);
     if (!strcmp(cmd, "tune"))
         return gt_tune_main(e, argc - 1, argv + 1);
+    if (!strcmp(cmd, "spsa"))
+        return gt_spsa_main(e, argc - 1, argv + 1);
     return bad_usage("unknown command '%s'", cmd);
 }
 

@@ -40,7 +40,7 @@
  * referee.
  * SPDX-License-Identifier: MIT */
 #include <config.h>
-#include "match/match.h"
+#include "match_cli.h"
 #include "match/match_record.h"
 
 #include <stdlib.h>
@@ -145,8 +145,7 @@ static int sprt_attr(struct gt_match_config *c, const char *word)
 
 static bool is_attr(const char *w) { return w[0] != '-' && strchr(w, '=') != NULL; }
 
-/* Parse the arguments after `match`; returns 0 or an exit status. */
-static int parse_args(struct gt_match_config *c, int argc, char **argv)
+int gt_match_parse_args(struct gt_match_config *c, int argc, char **argv, int min_engines)
 {
     long v;
     for (int i = 0; i < argc; i++) {
@@ -231,8 +230,9 @@ static int parse_args(struct gt_match_config *c, int argc, char **argv)
         else
             return usage_error("unknown option '%s'", a);
     }
-    if (c->nengines < 2)
-        return usage_error("a match needs at least two --engine%s", "");
+    if (c->nengines < min_engines)
+        return usage_error(min_engines == 1 ? "give the engine: --engine CMD%s"
+                                            : "a match needs at least two --engine%s", "");
     const struct gt_match_tc *tc = &c->tc;
     if (!tc->base_ms && !tc->byoyomi_ms && !tc->movetime_ms && !tc->nodes && !tc->depth)
         return usage_error("give a time control: --tc, --byoyomi, --movetime, --nodes "
@@ -250,7 +250,7 @@ static int parse_args(struct gt_match_config *c, int argc, char **argv)
     return 0;
 }
 
-static void free_names(struct gt_match_config *c)
+void gt_match_free_args(struct gt_match_config *c)
 {
     for (int i = 0; i < c->nengines; i++)
         for (int k = 0; k < c->engines[i].noptions; k++)
@@ -269,7 +269,7 @@ int gt_match_main(struct gt_engine *e, int argc, char **argv)
         goto out;
     }
     gt_match_config_default(c, g);
-    rc = parse_args(c, argc, argv);
+    rc = gt_match_parse_args(c, argc, argv, 2);
     if (rc)
         goto out;
     /* The referee plays by the game options the engine object was given. */
@@ -284,7 +284,7 @@ int gt_match_main(struct gt_engine *e, int argc, char **argv)
     }
 out:
     if (c)
-        free_names(c);
+        gt_match_free_args(c);
     free(c);
     free(sum);
     return rc;

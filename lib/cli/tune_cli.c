@@ -6,6 +6,10 @@
  *   gtsearch [--game NAME] [--option EvalFile=F] tune DATA... [--out FILE]
  *       [--epochs N] [--lr X] [--l2 X] [--lambda X] [--k X] [--validation X]
  *       [--seed N] [--threads N] [--report N] [--freeze GLOB,...] [--only GLOB,...]
+ *   gtsearch [--game NAME] [--option N=V]... spsa --params NAME[:C_END],...
+ *       [--iterations N] [--pairs N] [--r-end R] [--seed N] [--out FILE]
+ *       [--engine CMD [ATTR...]] (--tc ...|--nodes N|...) [--openings FILE]
+ *       [--concurrency N] [...the other match words]
  *
  * datagen's engines take the options given with --option (EvalFile,
  * search switches); tune starts from the weights EvalFile names, or the
@@ -19,13 +23,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "core/paramfile.h"
+#include "core/params.h"
 #include "core/util.h"
 #include "engine/engine.h"
 #include "engine/options.h"
+#include "match_cli.h"
 #include "tune/datagen.h"
 #include "tune/dataset.h"
+#include "tune/spsa.h"
 #include "tune/tuner.h"
 
 enum { EXIT_USAGE = 2 };
@@ -215,11 +223,6 @@ int gt_tune_main(struct gt_engine *e, int argc, char **argv)
 {
     const struct gt_game *g = gt_engine_game(e);
     const struct gt_param *t = g->eval_params;
-    if (!t || !g->eval_trace) {
-        fprintf(stderr, "gtsearch tune: game '%s' has no evaluation weights to tune "
-                "(it gives no eval_params and eval_trace)\n", g->name);
-        return 1;
-    }
     int n = gt_param_count(t);
     struct gt_tune_config c;
     gt_tune_config_default(&c);
@@ -264,6 +267,11 @@ int gt_tune_main(struct gt_engine *e, int argc, char **argv)
     if (!ndata)
         return usage_error("tune", "%s", "name at least one data file (gtsearch datagen "
                            "writes them)");
+    if (!t || !g->eval_trace) {
+        fprintf(stderr, "gtsearch tune: game '%s' has no evaluation weights to tune "
+                "(it gives no eval_params and eval_trace)\n", g->name);
+        return 1;
+    }
 
     /* The starting weights: EvalFile's, or the compiled-in ones. */
     size_t nn = n > 0 ? (size_t)n : 1;
@@ -339,5 +347,153 @@ out:
     free(w1);
     free(w);
     free(frozen);
+    return rc;
+}
+
+/* ---- spsa ------------------------------------------------------------------ */
+
+/* "--params A,B:4" into parameters of the search's table, starting from
+ * the engine's current option values.  Returns the count, or -1 (reported). */
+static int spsa_params(struct gt_engine *e, const char *list, struct gt_spsa_param *p, int max,
+                       double r_end)
+{
+    char buf[1024];
+    int n = 0;
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *save = NULL, *w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+        char *colon = strchr(w, ':');
+        if (colon)
+            *colon++ = 0;
+        int i = gt_param_find(gt_search_param_table, GT_SP_COUNT, w);
+        if (i < 0) {
+            usage_error("spsa", "'%s' is not one of the search's numbers (gtsearch params "
+                        "lists them)", w);
+            return -1;
+        }
+        if (n == max) {
+            usage_error("spsa", "too many parameters at '%s'", w);
+            return -1;
+        }
+        const struct gt_param *t = &gt_search_param_table[i];
+        double v = (double)gt_options_int(gt_engine_options(e), t->name);
+        double c_end = fabs(v) / 8 > 1 ? fabs(v) / 8 : 1;
+        if (colon) {
+            char *end;
+            c_end = strtod(colon, &end);
+            if (end == colon || *end || !(c_end > 0)) {
+                usage_error("spsa", "'%s' needs NAME:C_END with a positive step", w);
+                return -1;
+            }
+        }
+        p[n++] = (struct gt_spsa_param){t->name, v, t->min, t->max, c_end, r_end};
+    }
+    return n;
+}
+
+int gt_spsa_main(struct gt_engine *e, int argc, char **argv)
+{
+    const struct gt_game *g = gt_engine_game(e);
+    struct gt_spsa_config c;
+    gt_spsa_config_default(&c);
+    const char *params = NULL, *out_path = NULL;
+    double r_end = 0.002;
+    char **rest = calloc((size_t)argc + 3, sizeof *rest);
+    struct gt_match_config *mc = malloc(sizeof *mc);
+    struct gt_spsa_param p[GT_SP_COUNT];
+    char self[4096 + 64];
+    int nrest = 0, rc = EXIT_USAGE, np = 0;
+    long v;
+    if (!rest || !mc) {
+        free(rest);
+        free(mc);
+        return 1;
+    }
+    gt_match_config_default(mc, g);
+    bool have_engine = false;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--params") && i + 1 < argc)
+            params = argv[++i];
+        else if (!strcmp(a, "--out") && i + 1 < argc)
+            out_path = argv[++i];
+        else if (!strcmp(a, "--r-end")) {
+            if (need_double("spsa", argc, argv, &i, 1e-9, 1, &r_end) < 0) goto out;
+        } else if (!strcmp(a, "--iterations")) {
+            if (need_long("spsa", argc, argv, &i, 1, 10000000, &v) < 0) goto out;
+            c.iterations = (int)v;
+        } else if (!strcmp(a, "--pairs")) {
+            if (need_long("spsa", argc, argv, &i, 1, 10000, &v) < 0) goto out;
+            c.pairs = (int)v;
+        } else if (!strcmp(a, "--seed")) {
+            if (need_long("spsa", argc, argv, &i, 0, 1L << 62, &v) < 0) goto out;
+            c.seed = (uint64_t)v;
+        } else {
+            have_engine |= !strcmp(a, "--engine");
+            rest[nrest++] = argv[i];
+        }
+    }
+    /* Without --engine: this program, on this game. */
+    if (!have_engine) {
+        char exe[4096];
+        ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+        if (len <= 0) {
+            usage_error("spsa", "%s", "cannot name this program: give --engine CMD");
+            goto out;
+        }
+        exe[len] = 0;
+        snprintf(self, sizeof self, "'%s' --game %s", exe, g->name);
+        rest[nrest++] = "--engine";
+        rest[nrest++] = self;
+    }
+    if ((rc = gt_match_parse_args(mc, nrest, rest, 1)))
+        goto out;
+    rc = EXIT_USAGE;
+    if (mc->nengines != 1) {
+        usage_error("spsa", "%s", "give one --engine: it plays itself with two settings");
+        goto out;
+    }
+    if (!params) {
+        usage_error("spsa", "%s", "name the numbers to tune: --params NAME[:C_END],...");
+        goto out;
+    }
+    if ((np = spsa_params(e, params, p, GT_SP_COUNT, r_end)) < 0)
+        goto out;
+    printf("spsa: %d parameters, %d iterations of %d game pair%s\n", np,
+            c.iterations, c.pairs, c.pairs > 1 ? "s" : "");
+    struct gt_spsa_stats st;
+    char err[512];
+    if (gt_spsa_run(mc, p, np, &c, stdout, &st, err, sizeof err) < 0) {
+        fprintf(stderr, "gtsearch spsa: %s\n", err);
+        rc = 1;
+        goto out;
+    }
+    printf("spsa: %d iterations, theta+ scored +%ld -%ld =%ld\nresult:", st.iterations,
+           st.wins, st.losses, st.draws);
+    int32_t values[GT_SP_COUNT];
+    gt_search_param_defaults(values);
+    for (int i = 0; i < GT_SP_COUNT; i++)
+        values[i] = (int32_t)gt_options_int(gt_engine_options(e), gt_search_param_table[i].name);
+    for (int i = 0; i < np; i++) {
+        int k = gt_param_find(gt_search_param_table, GT_SP_COUNT, p[i].name);
+        values[k] = (int32_t)lround(p[i].value);
+        printf(" --option %s=%ld", p[i].name, (long)values[k]);
+    }
+    putchar('\n');
+    rc = 0;
+    if (out_path) {
+        FILE *f = fopen(out_path, "w");
+        char comment[256];
+        snprintf(comment, sizeof comment, "Search numbers of %s after %d SPSA iterations.\n"
+                 "SPDX-License-Identifier: MIT", g->name, st.iterations);
+        if (!f || gt_params_write(gt_search_param_table, GT_SP_COUNT, values, comment, f) < 0 ||
+            fclose(f) != 0) {
+            fprintf(stderr, "gtsearch spsa: cannot write %s\n", out_path);
+            rc = 1;
+        }
+    }
+out:
+    gt_match_free_args(mc);
+    free(mc);
+    free(rest);
     return rc;
 }

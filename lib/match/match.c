@@ -58,7 +58,7 @@ static void schedule(const struct sched *s, int n, int *pair, int *opening, bool
 {
     int k = n / s->sum->npairs;
     *pair = n % s->sum->npairs;
-    *opening = s->ops.n ? (k / 2) % s->ops.n : -1;
+    *opening = s->ops.n ? (k / 2 + s->c->first_opening) % s->ops.n : -1;
     *a_first = k % 2 == 0;
 }
 

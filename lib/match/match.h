@@ -63,6 +63,8 @@ struct gt_match_config {
     int games;                /* per pair of engines */
     int concurrency;
     const char *openings;     /* file or NULL: the start position */
+    int first_opening;        /* the file's opening that game 1 plays (0: the
+                                 first; later games go on from it, wrapping) */
     const char *pgn;          /* output files or NULL: the games file, */
     const char *record_format;/* its format (NULL: gt_record_format's
                                  default), */

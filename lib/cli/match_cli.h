@@ -1,0 +1,16 @@
+/* match_cli.h -- the match runner's command-line words, shared by `match`
+ * and `spsa` (match_cli.c).
+ * SPDX-License-Identifier: MIT */
+#ifndef GT_MATCH_CLI_H
+#define GT_MATCH_CLI_H
+
+#include "match/match.h"
+
+/* Parse --engine, --tc, --openings, ... into c (filled with defaults
+ * first); at least min_engines engines.  Returns 0, or the exit status of
+ * a usage error, already reported. */
+int gt_match_parse_args(struct gt_match_config *c, int argc, char **argv, int min_engines);
+/* Free what parsing allocated (the engines' option names). */
+void gt_match_free_args(struct gt_match_config *c);
+
+#endif
