@@ -1,8 +1,10 @@
 /* check_match.c -- the match runner on scripted tic-tac-toe games: fake
  * engines (tests/fake-engine.sh) play given moves, and the referee must
  * score wins, draws, illegal moves, time losses, crashes, hangs, resigns,
- * false claims and adjudications; the match goes on after a crash, and the
- * SPRT stops it where the arithmetic says.
+ * false claims and adjudications; the match goes on after a crash (exit or
+ * SIGKILL), a hang, a failed restart, garbage or a missing move, with the
+ * engine restarted and every game in the files in order; and the SPRT
+ * stops it where the arithmetic says.
  *
  * Tic-tac-toe squares: a3 b3 c3 / a2 b2 c2 / a1 b1 c1 (x moves first).
  * SPDX-License-Identifier: MIT */
@@ -24,6 +26,8 @@ struct run {
     struct gt_match_summary sum;
     char record_path[64];
     char record[8192];     /* the record file after the match */
+    char pgn_path[64];     /* "" unless with_pgn() */
+    char pgn[16384];       /* the PGN file after the match */
     char err[512];
     int rc;
 };
@@ -54,15 +58,42 @@ static void engine(struct run *r, const char *name, const char *script)
     snprintf(e->name, sizeof e->name, "%s", name);
 }
 
+/* The engine with variables for fake-engine.sh set before it. */
+static void engine_env(struct run *r, const char *name, const char *env, const char *script)
+{
+    struct gt_match_engine *e = &r->c.engines[r->c.nengines++];
+    char *cmd = malloc(strlen(env) + strlen(script) + 256);
+    ck_assert_ptr_nonnull(cmd);
+    sprintf(cmd, "%s sh '%s' '%s'", env, FAKE_ENGINE, script);
+    e->cmd = cmd;
+    snprintf(e->name, sizeof e->name, "%s", name);
+}
+
+static void with_pgn(struct run *r)
+{
+    snprintf(r->pgn_path, sizeof r->pgn_path, "/tmp/check_match_pgn.XXXXXX");
+    int fd = mkstemp(r->pgn_path);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    r->c.pgn = r->pgn_path;
+}
+
+static void slurp(const char *path, char *buf, size_t len)
+{
+    FILE *f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    size_t n = fread(buf, 1, len - 1, f);
+    buf[n] = 0;
+    fclose(f);
+    unlink(path);
+}
+
 static void play(struct run *r)
 {
     r->rc = gt_match_run(&r->c, stdout, &r->sum, r->err, sizeof r->err);
-    FILE *f = fopen(r->record_path, "r");
-    ck_assert_ptr_nonnull(f);
-    size_t n = fread(r->record, 1, sizeof r->record - 1, f);
-    r->record[n] = 0;
-    fclose(f);
-    unlink(r->record_path);
+    slurp(r->record_path, r->record, sizeof r->record);
+    if (r->pgn_path[0])
+        slurp(r->pgn_path, r->pgn, sizeof r->pgn);
 }
 
 static void done(struct run *r)
@@ -73,6 +104,37 @@ static void done(struct run *r)
 }
 
 #define HAS(r, text) ck_assert_msg(strstr((r)->record, text), "no '%s' in:\n%s", text, (r)->record)
+#define PGN_HAS(r, text) ck_assert_msg(strstr((r)->pgn, text), "no '%s' in:\n%s", text, (r)->pgn)
+
+/* The record file has games 1..n, one line each, in this order. */
+static void records_in_order(const struct run *r, int n)
+{
+    const char *at = r->record;
+    for (int i = 1; i <= n; i++) {
+        char want[32];
+        snprintf(want, sizeof want, "game=%d ", i);
+        ck_assert_msg(!strncmp(at, want, strlen(want)), "line %d is not game %d:\n%s", i, i,
+                      r->record);
+        at = strchr(at, '\n');
+        ck_assert_ptr_nonnull(at);
+        at++;
+    }
+    ck_assert_msg(!*at, "more than %d games:\n%s", n, r->record);
+}
+
+/* The PGN file has games 1..n (Round tags), in this order. */
+static void pgn_in_order(const struct run *r, int n)
+{
+    const char *at = r->pgn;
+    for (int i = 1; i <= n; i++) {
+        char want[32];
+        snprintf(want, sizeof want, "[Round \"%d\"]", i);
+        const char *found = strstr(at, want);
+        ck_assert_msg(found, "no game %d after game %d in the PGN:\n%s", i, i - 1, r->pgn);
+        at = found + 1;
+    }
+    ck_assert_msg(!strstr(at, "[Round "), "more than %d games in the PGN", n);
+}
 
 START_TEST(a_line_wins_and_colours_swap)
 {
@@ -186,7 +248,130 @@ START_TEST(a_crash_loses_and_the_match_goes_on)
     ck_assert_int_eq(r->sum.tally[0].losses, 1);
     ck_assert_int_eq(r->sum.tally[0].crashes[1], 1);
     HAS(r, "game=1 first=\"A\" second=\"B\" result=1-0 end=crash reason=\"B crashed: the "
-           "engine exited while thinking\" position startpos moves a1\n");
+           "engine exited while thinking (exit status 3)\" position startpos moves a1\n");
+    HAS(r, "game=2 first=\"B\" second=\"A\" result=1-0 end=rule");
+    done(r);
+}
+END_TEST
+
+START_TEST(sigkill_mid_game_loses_and_the_match_goes_on)
+{
+    /* B kills itself with SIGKILL whenever it is to play ply 1: in games
+     * 1 and 3 (as o); in game 2 it is x, restarted, and wins. */
+    struct run *r = new_run();
+    with_pgn(r);
+    engine(r, "A", "a1 a2 b1 b2 c1");
+    engine(r, "B", "a1 kill b1 b2 c1");
+    r->c.games = 3;
+    play(r);
+    ck_assert_int_eq(r->rc, 0);
+    ck_assert_int_eq(r->sum.games_played, 3);
+    ck_assert_int_eq(r->sum.tally[0].wins, 2);
+    ck_assert_int_eq(r->sum.tally[0].losses, 1);
+    ck_assert_int_eq(r->sum.tally[0].crashes[1], 2);
+    ck_assert_int_eq(r->sum.revived[1], 0);
+    /* It runs under sh -c, which reports the kill as status 128 + 9. */
+    const char *why = "B crashed: the engine exited while thinking (exit status 137, the "
+                      "shell's code for signal 9 (Killed))";
+    char line[512];
+    snprintf(line, sizeof line, "game=1 first=\"A\" second=\"B\" result=1-0 end=crash "
+             "reason=\"%s\" position startpos moves a1\n", why);
+    HAS(r, line);
+    HAS(r, "game=2 first=\"B\" second=\"A\" result=1-0 end=rule");
+    HAS(r, "game=3 first=\"A\" second=\"B\" result=1-0 end=crash");
+    records_in_order(r, 3);
+    pgn_in_order(r, 3);
+    PGN_HAS(r, "[Result \"1-0\"]\n[Variant \"tictactoe\"]\n[Termination \"abandoned\"]");
+    PGN_HAS(r, "B crashed: the engine exited while thinking (exit status 137");
+    done(r);
+
+    /* The engine run by exec gets the signal itself. */
+    r = new_run();
+    engine(r, "A", "a1 a2 b1 b2 c1");
+    engine_env(r, "B", "exec", "a1 kill b1 b2 c1");
+    r->c.games = 1;
+    play(r);
+    HAS(r, "end=crash reason=\"B crashed: the engine exited while thinking (killed by "
+           "signal 9 (Killed))\"");
+    done(r);
+}
+END_TEST
+
+START_TEST(killed_between_games_is_restarted)
+{
+    /* A wins game 1 with c1 and dies at once, before game 2: it is started
+     * again for game 2, which it plays (and loses by the rules). */
+    struct run *r = new_run();
+    engine(r, "A", "a1 a2 b1 b2 c1,kill");
+    engine(r, "B", "a1 a2 b1 b2 c1");
+    r->c.games = 2;
+    play(r);
+    ck_assert_int_eq(r->rc, 0);
+    ck_assert_int_eq(r->sum.tally[0].wins, 1);
+    ck_assert_int_eq(r->sum.tally[0].losses, 1);
+    ck_assert_int_eq(r->sum.tally[0].crashes[0], 0);
+    ck_assert_int_eq(r->sum.revived[0], 1);
+    ck_assert_int_eq(r->sum.revived[1], 0);
+    HAS(r, "game=1 first=\"A\" second=\"B\" result=1-0 end=rule");
+    HAS(r, "game=2 first=\"B\" second=\"A\" result=1-0 end=rule reason=\"x wins: three "
+           "in a row\" position startpos moves a1 a2 b1 b2 c1\n");
+    done(r);
+}
+END_TEST
+
+START_TEST(an_engine_that_fails_to_restart_loses_that_game)
+{
+    /* Start 1 is the check before the match, start 2 exits at once: B
+     * loses game 1 with the reason; start 3 plays game 2. */
+    char starts[] = "/tmp/check_match_starts.XXXXXX";
+    int fd = mkstemp(starts);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    char env[128];
+    snprintf(env, sizeof env, "FAKE_STARTS=%s FAKE_DIE_AT=2", starts);
+    struct run *r = new_run();
+    with_pgn(r);
+    engine(r, "A", "a1 a2 b1 b2 c1");
+    engine_env(r, "B", env, "a1 a2 b1 b2 c1");
+    r->c.games = 2;
+    play(r);
+    unlink(starts);
+    ck_assert_int_eq(r->rc, 0);
+    ck_assert_int_eq(r->sum.games_played, 2);
+    ck_assert_int_eq(r->sum.tally[0].crashes[1], 1);
+    HAS(r, "game=1 first=\"A\" second=\"B\" result=1-0 end=crash reason=\"B could not "
+           "start: engine '");
+    HAS(r, "(UCI): the engine exited before 'uciok' (exit status 4)\" position startpos\n");
+    HAS(r, "game=2 first=\"B\" second=\"A\" result=1-0 end=rule");
+    records_in_order(r, 2);
+    pgn_in_order(r, 2);
+    PGN_HAS(r, "[Termination \"abandoned\"]");
+    done(r);
+}
+END_TEST
+
+START_TEST(garbage_is_ignored_and_a_missing_move_loses)
+{
+    /* Lines no protocol knows, control bytes, broken info lines and a
+     * line over the 64 KiB buffer do not disturb the game. */
+    struct run *r = new_run();
+    engine(r, "A", "noise,a1 noise,a2 b1 b2 noise,c1");
+    engine(r, "B", "noise,a1 noise,a2 b1 b2 noise,c1");
+    r->c.games = 1;
+    play(r);
+    HAS(r, "game=1 first=\"A\" second=\"B\" result=1-0 end=rule reason=\"x wins: three in "
+           "a row\" position startpos moves a1 a2 b1 b2 c1\n");
+    done(r);
+
+    /* `bestmove` alone is an illegal move; the match goes on. */
+    r = new_run();
+    engine(r, "A", "a1 a2 b1 b2 c1");
+    engine(r, "B", "a1 empty b1 b2 c1");
+    r->c.games = 2;
+    play(r);
+    ck_assert_int_eq(r->sum.tally[0].illegal[1], 1);
+    HAS(r, "game=1 first=\"A\" second=\"B\" result=1-0 end=illegal reason=\"B played an "
+           "illegal move ''");
     HAS(r, "game=2 first=\"B\" second=\"A\" result=1-0 end=rule");
     done(r);
 }
@@ -194,14 +379,48 @@ END_TEST
 
 START_TEST(a_hang_loses)
 {
+    /* Without a clock: --timeout.  B hangs in game 1 and is killed; game
+     * 2 needs it again (a1), and then A hangs. */
     struct run *r = new_run();
     r->c.tc.hang_ms = 300;
     engine(r, "A", "a1 hang");
     engine(r, "B", "a1 hang");
-    r->c.games = 1;
+    r->c.games = 2;
     play(r);
     ck_assert_int_eq(r->sum.tally[0].time_losses[1], 1);
-    HAS(r, "result=1-0 end=time reason=\"B did not answer within 300 ms (hang)\"");
+    ck_assert_int_eq(r->sum.tally[0].time_losses[0], 1);
+    HAS(r, "game=1 first=\"A\" second=\"B\" result=1-0 end=time reason=\"B did not answer "
+           "within 300 ms (hang)\"");
+    HAS(r, "game=2 first=\"B\" second=\"A\" result=1-0 end=time reason=\"A did not answer "
+           "within 300 ms (hang)\" position startpos moves a1\n");
+    done(r);
+}
+END_TEST
+
+START_TEST(a_hang_on_the_clock_is_killed_and_restarted)
+{
+    /* B hangs at ply 1 of game 1 and does not answer stop: its 300 ms
+     * and the margin run out, it is killed a second later, and in game 2
+     * a new B plays x and wins. */
+    struct run *r = new_run();
+    with_pgn(r);
+    r->c.tc.depth = 0;
+    r->c.tc.base_ms = 300;
+    r->c.tc.margin_ms = 50;
+    engine(r, "A", "a1 a2 b1 b2 c1");
+    engine(r, "B", "a1 hang b1 b2 c1,hang");
+    r->c.games = 2;
+    play(r);
+    ck_assert_int_eq(r->rc, 0);
+    ck_assert_int_eq(r->sum.games_played, 2);
+    ck_assert_int_eq(r->sum.tally[0].time_losses[1], 1);
+    ck_assert_int_eq(r->sum.tally[0].wins, 1);
+    ck_assert_int_eq(r->sum.tally[0].losses, 1);
+    HAS(r, "game=1 first=\"A\" second=\"B\" result=1-0 end=time reason=\"B lost on time");
+    HAS(r, "game=2 first=\"B\" second=\"A\" result=1-0 end=rule");
+    records_in_order(r, 2);
+    pgn_in_order(r, 2);
+    PGN_HAS(r, "[Termination \"time forfeit\"]");
     done(r);
 }
 END_TEST
@@ -386,7 +605,7 @@ START_TEST(an_engine_that_does_not_start)
     play(r);
     ck_assert_int_eq(r->rc, -1);
     ck_assert_str_eq(r->err, "engine 2 does not start: engine 'exit 5' (UCI): the engine "
-                             "exited before 'uciok'");
+                             "exited before 'uciok' (exit status 5)");
     done(r);
 }
 END_TEST
@@ -418,7 +637,12 @@ Suite *test_suite(void)
     tcase_add_test(tc, over_the_movetime_loses_on_time);
     tcase_add_test(tc, the_clock_runs_down);
     tcase_add_test(tc, a_crash_loses_and_the_match_goes_on);
+    tcase_add_test(tc, sigkill_mid_game_loses_and_the_match_goes_on);
+    tcase_add_test(tc, killed_between_games_is_restarted);
+    tcase_add_test(tc, an_engine_that_fails_to_restart_loses_that_game);
+    tcase_add_test(tc, garbage_is_ignored_and_a_missing_move_loses);
     tcase_add_test(tc, a_hang_loses);
+    tcase_add_test(tc, a_hang_on_the_clock_is_killed_and_restarted);
     tcase_add_test(tc, resign_and_false_claim);
     tcase_add_test(tc, cecp_against_uci);
     tcase_add_test(tc, adjudications);

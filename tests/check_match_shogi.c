@@ -197,7 +197,7 @@ START_TEST(what_it_cannot_do_is_refused)
     c.engines[1].cmd = "echo hello";
     ck_assert_int_eq(play(), -1);
     ck_assert_str_eq(err, "engine 2 does not start: engine 'echo hello' (gnushogi): the "
-                          "engine exited before answering 'help'");
+                          "engine exited before answering 'help' (exit status 0)");
 }
 END_TEST
 

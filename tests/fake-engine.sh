@@ -15,7 +15,15 @@
 #   score=CP       report `info depth 1 score cp CP` first
 #   mate=N         report `info depth 1 score mate N` first
 #   crash          exit at once (status 3)
+#   kill           kill itself with SIGKILL (after the steps before it:
+#                  `c1,kill` moves, then dies between games)
 #   hang           never answer this go
+#   noise          print lines no protocol knows: text, control bytes,
+#                  a broken info line, and one line longer than 64 KiB
+#   empty          answer `bestmove` without a move
+# With FAKE_STARTS=FILE it counts its starts in FILE, and exits at once,
+# status 4, at the starts listed in FAKE_DIE_AT (e.g. "3 5"; the match's
+# check that an engine starts is the first).
 # With the word gnushogi after the script it speaks GNU Shogi's protocol
 # instead (see lib/match_gnushogi.c): a banner, `help` (its "Easy mode" is
 # $FAKE_EASY, default ON), moves told in force mode echoed as "N. MOVE 0",
@@ -27,6 +35,13 @@
 #                  gnushogi, take nothing but `new`
 # SPDX-License-Identifier: MIT
 set -f
+if [ -n "${FAKE_STARTS-}" ]; then
+    n=$(($(cat "$FAKE_STARTS" 2>/dev/null || echo 0) + 1))
+    echo $n >"$FAKE_STARTS"
+    for d in ${FAKE_DIE_AT-}; do
+        [ "$d" = $n ] && exit 4
+    done
+fi
 script=$1
 ply=0
 answer=bestmove
@@ -57,7 +72,14 @@ act() {
         score=*) echo "info depth 1 score cp ${step#score=}" ;;
         mate=*) echo "info depth 1 score mate ${step#mate=}" ;;
         crash) exit 3 ;;
+        kill) kill -KILL $$ ;;
         hang) return ;;
+        noise) echo "hello, I am not a protocol line"
+               printf '\001\002\377\033[31m\r\n'
+               echo "info depth x score cp"
+               echo "info score mate"
+               printf '%070000d\n' 7 ;;
+        empty) echo bestmove ;;
         refuse) ;;
         nudge) while IFS= read -r l && [ -n "$l" ]; do :; done ;;
         mated) echo "Black mates!"; over=1 ;;

@@ -109,11 +109,19 @@ static void tally(struct sched *s, int n, int pair, bool a_first,
     sum->games_played++;
     s->done++;
     const struct gt_match_config *c = s->c;
-    const char *first = c->engines[a_first ? sum->pair_a[pair] : sum->pair_b[pair]].name;
-    const char *second = c->engines[a_first ? sum->pair_b[pair] : sum->pair_a[pair]].name;
+    int seat_engine[2] = {a_first ? sum->pair_a[pair] : sum->pair_b[pair],
+                          a_first ? sum->pair_b[pair] : sum->pair_a[pair]};
+    const char *first = c->engines[seat_engine[0]].name;
+    const char *second = c->engines[seat_engine[1]].name;
+    for (int k = 0; k < 2; k++)
+        sum->revived[seat_engine[k]] += rec->revived[k];
     if (!c->quiet) {
         fprintf(s->out, "Game %d/%d: %s - %s %s {%s}\n", n + 1, s->total, first, second,
                 gt_result_text(rec->result), rec->reason);
+        for (int k = 0; k < 2; k++)
+            if (rec->revived[k])
+                fprintf(s->out, "  (%s had exited since its last move: restarted)\n",
+                        c->engines[seat_engine[k]].name);
         fprintf(s->out, "  ");
         print_tally_line(s->out, c, sum, pair);
         fflush(s->out);
@@ -268,6 +276,15 @@ static void print_results(struct sched *s)
         fprintf(out, "  losses on time: %s %d, %s %d; crashes/hangs: %s %d, %s %d; "
                 "illegal moves: %s %d, %s %d\n", a, t->time_losses[0], b, t->time_losses[1],
                 a, t->crashes[0], b, t->crashes[1], a, t->illegal[0], b, t->illegal[1]);
+    }
+    bool revived = false;
+    for (int i = 0; i < c->nengines; i++)
+        revived = revived || sum->revived[i];
+    if (revived) {
+        fprintf(out, "exits between games (restarted, no game lost):");
+        for (int i = 0; i < c->nengines; i++)
+            fprintf(out, "%s %s %d", i ? "," : "", c->engines[i].name, sum->revived[i]);
+        fprintf(out, "\n");
     }
     if (c->sprt) {
         fprintf(out, "SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f, bounds [%.3f, %.3f]: ",

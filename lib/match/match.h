@@ -97,6 +97,8 @@ struct gt_match_summary {
     int sprt_verdict;         /* 0 none, +1 H1 accepted, -1 H0 accepted */
     double llr;               /* after the last game, or at the decision */
     int sprt_games;           /* games counted when the SPRT decided */
+    int revived[GT_MATCH_MAX_ENGINES];  /* each engine's exits between
+                                           games (restarted, no game lost) */
 };
 
 /* Fill a configuration with the defaults (no engines, no time control). */

@@ -30,6 +30,7 @@ void gt_player_init(struct gt_player *p, const struct gt_match_engine *spec,
     p->log = log;
     snprintf(p->label, sizeof p->label, "%s", label);
     p->proc.fd = -1;
+    p->proc.status = -1;
     if (spec->proto != GT_PROTO_GAME)
         p->proto = spec->proto;
     else        /* the game's own protocol; any other is named with proto= */
@@ -104,8 +105,31 @@ int gt_player_start(struct gt_player *p, char *err, size_t err_len)
              : p->proto == GT_PROTO_GNUSHOGI ? gt_gnushogi_start(p, why, sizeof why)
                                              : uci_start(p, why, sizeof why);
     if (rc < 0) {
-        gt_errf(err, err_len, "engine '%s' (%s): %s", p->spec->cmd, proto_name(p->proto), why);
         gt_player_kill(p);
+        char how[128];
+        gt_proc_status_text(&p->proc, how, sizeof how);
+        gt_errf(err, err_len, "engine '%s' (%s): %s%s%s%s", p->spec->cmd, proto_name(p->proto),
+                why, how[0] ? " (" : "", how, how[0] ? ")" : "");
+        return -1;
+    }
+    return 0;
+}
+
+/* ucinewgame/usinewgame or CECP/gnushogi's new: 0, or -1 with why. */
+static int prepare(struct gt_player *p, char *why, size_t why_len)
+{
+    if (p->proto == GT_PROTO_CECP) {
+        p->cecp_known = -1;          /* gt_cecp_think sets the game up */
+        return gt_cecp_sync(p, why, why_len);
+    }
+    if (p->proto == GT_PROTO_GNUSHOGI) {
+        p->gnu_known = -1;           /* gt_gnushogi_think sets the game up */
+        return gt_gnushogi_sync(p, why, why_len);
+    }
+    if (gt_proc_send(&p->proc, p->proto == GT_PROTO_USI ? "usinewgame" : "ucinewgame") < 0 ||
+        gt_proc_send(&p->proc, "isready") < 0 ||
+        wait_for(p, "readyok", gt_now_ms() + GT_HANDSHAKE_MS, why, why_len) < 0) {
+        snprintf(why, why_len, "%s", p->proc.fd < 0 ? "it exited" : "no readyok");
         return -1;
     }
     return 0;
@@ -114,37 +138,27 @@ int gt_player_start(struct gt_player *p, char *err, size_t err_len)
 int gt_player_new_game(struct gt_player *p, char *err, size_t err_len)
 {
     char why[256];
-    if (!gt_proc_running(&p->proc)) {
-        if (gt_player_start(p, err, err_len) < 0)
+    p->revived = false;
+    for (bool retried = false;; retried = true) {
+        if (!gt_proc_running(&p->proc) && gt_player_start(p, err, err_len) < 0)
             return -1;
-    }
-    if (p->proto == GT_PROTO_CECP) {
-        p->cecp_known = -1;          /* gt_cecp_think sets the game up */
-        if (gt_cecp_sync(p, why, sizeof why) < 0) {
-            gt_errf(err, err_len, "engine '%s' before the game: %s", p->spec->cmd, why);
-            gt_player_kill(p);
-            return -1;
-        }
-        return 0;
-    }
-    if (p->proto == GT_PROTO_GNUSHOGI) {
-        p->gnu_known = -1;           /* gt_gnushogi_think sets the game up */
-        if (gt_gnushogi_sync(p, why, sizeof why) < 0) {
-            gt_errf(err, err_len, "engine '%s' before the game: %s", p->spec->cmd, why);
-            gt_player_kill(p);
-            return -1;
-        }
-        return 0;
-    }
-    if (gt_proc_send(&p->proc, p->proto == GT_PROTO_USI ? "usinewgame" : "ucinewgame") < 0 ||
-        gt_proc_send(&p->proc, "isready") < 0 ||
-        wait_for(p, "readyok", gt_now_ms() + GT_HANDSHAKE_MS, why, sizeof why) < 0) {
-        gt_errf(err, err_len, "engine '%s' before the game: %s", p->spec->cmd,
-                p->proc.fd < 0 ? "it exited" : "no readyok");
+        if (prepare(p, why, sizeof why) == 0)
+            return 0;
+        /* Dead since its last move (killed between games, or it exited
+         * after its move): the game it is about to play is not lost yet,
+         * so it gets one fresh start. */
+        bool gone = gt_proc_gone(&p->proc);
         gt_player_kill(p);
-        return -1;
+        if (!gone || retried) {
+            gt_errf(err, err_len, "engine '%s' before the game: %s", p->spec->cmd, why);
+            return -1;
+        }
+        char how[128];
+        gt_proc_status_text(&p->proc, how, sizeof how);
+        gt_match_log_printf(p->log, "[%s] had exited since its last move (%s): restarted",
+                            p->label, how[0] ? how : "killed");
+        p->revived = true;
     }
-    return 0;
 }
 
 /* The position command of a request; NULL when out of memory. */
@@ -301,8 +315,16 @@ void gt_player_think(struct gt_player *p, const struct gt_think_req *req,
         gt_gnushogi_think(p, req, res);
     else
         uci_think(p, req, res);
-    if (res->status == GT_THINK_CRASH)
+    /* A time loss leaves a live engine running; one that exited is
+     * stopped here, so the next game starts it afresh. */
+    if (res->status == GT_THINK_CRASH || (gt_proc_running(&p->proc) && p->proc.fd < 0)) {
         gt_player_kill(p);
+        char how[128];
+        gt_proc_status_text(&p->proc, how, sizeof how);
+        size_t n = strlen(res->detail);
+        if (how[0] && res->detail[0] && n + 4 < sizeof res->detail)
+            snprintf(res->detail + n, sizeof res->detail - n, " (%s)", how);
+    }
 }
 
 void gt_player_game_over(struct gt_player *p, int mine, const char *result,
@@ -318,7 +340,7 @@ void gt_player_kill(struct gt_player *p)
 {
     if (gt_proc_running(&p->proc))
         p->restarts++;
-    gt_proc_stop(&p->proc, 0);
+    gt_proc_stop(&p->proc, gt_proc_gone(&p->proc) ? 300 : 0);
 }
 
 void gt_player_quit(struct gt_player *p)

@@ -19,6 +19,8 @@ struct gt_player {
     struct gt_proc proc;
     char id_name[64];          /* from `id name` / `myname` */
     int restarts;
+    bool revived;              /* new_game found it exited since its last
+                                  move and restarted it */
     /* CECP: the engine keeps its own board; what it has been told. */
     int cecp_known;            /* moves of the current game it knows */
     bool cecp_setboard, cecp_usermove, cecp_sigint, cecp_ping;
@@ -69,7 +71,9 @@ int gt_player_start(struct gt_player *p, char *err, size_t err_len);
 
 /* Prepare a new game (ucinewgame/usinewgame + isready, CECP and gnushogi
  * new).  Starts the program first when it is not running (the first game,
- * or after a crash).  -1 with a message when it cannot be had. */
+ * or after a crash), and starts it again, once, when it has exited since
+ * its last move (revived is then set).  -1 with a message when it cannot
+ * be had. */
 int gt_player_new_game(struct gt_player *p, char *err, size_t err_len);
 
 /* Ask for a move. */
@@ -81,7 +85,9 @@ void gt_player_think(struct gt_player *p, const struct gt_think_req *req,
 void gt_player_game_over(struct gt_player *p, int mine, const char *result,
                          const char *reason);
 
-/* Kill a broken engine (it is restarted at the next game). */
+/* Kill a broken engine (it is restarted at the next game).  One that has
+ * closed its end gets a moment to exit by itself, so that its exit status
+ * (gt_proc_status_text) is its own. */
 void gt_player_kill(struct gt_player *p);
 
 /* Send quit and stop the program. */

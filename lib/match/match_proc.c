@@ -78,6 +78,33 @@ int gt_proc_start(struct gt_proc *p, const char *cmd, struct gt_match_log *log,
 
 bool gt_proc_running(const struct gt_proc *p) { return p->pid > 0; }
 
+bool gt_proc_gone(const struct gt_proc *p)
+{
+    if (p->pid <= 0 || p->fd < 0)
+        return true;
+    /* A closed peer shows as POLLHUP even with unread output before it. */
+    struct pollfd pfd = {.fd = p->fd, .events = 0};
+    return poll(&pfd, 1, 0) > 0 && (pfd.revents & (POLLHUP | POLLERR | POLLNVAL));
+}
+
+void gt_proc_status_text(const struct gt_proc *p, char *buf, size_t len)
+{
+    int st = p->status;
+    if (st < 0)
+        snprintf(buf, len, "%s", "");
+    else if (WIFSIGNALED(st))
+        snprintf(buf, len, "killed by signal %d (%s)", WTERMSIG(st), strsignal(WTERMSIG(st)));
+    else if (WIFEXITED(st) && WEXITSTATUS(st) > 128 && WEXITSTATUS(st) < 128 + 65)
+        /* The engine runs under sh -c, which reports a command's death by
+         * signal N as 128 + N. */
+        snprintf(buf, len, "exit status %d, the shell's code for signal %d (%s)",
+                 WEXITSTATUS(st), WEXITSTATUS(st) - 128, strsignal(WEXITSTATUS(st) - 128));
+    else if (WIFEXITED(st))
+        snprintf(buf, len, "exit status %d", WEXITSTATUS(st));
+    else
+        snprintf(buf, len, "wait status %d", st);
+}
+
 int gt_proc_send(struct gt_proc *p, const char *fmt, ...)
 {
     char line[GT_PROC_BUF];
@@ -182,6 +209,7 @@ void gt_proc_stop(struct gt_proc *p, int grace_ms)
             break;
         sleep_ms(10);
     }
+    p->status = r == p->pid ? status : -1;
     /* The group too: sh -c may have left the real engine as a child. */
     kill(-p->pid, SIGKILL);
     if (r == 0) {
@@ -192,7 +220,10 @@ void gt_proc_stop(struct gt_proc *p, int grace_ms)
     if (p->fd >= 0)
         close(p->fd);
     p->fd = -1;
-    gt_match_log_printf(p->log, "[%s] stopped pid %ld", p->label, (long)p->pid);
+    char how[128];
+    gt_proc_status_text(p, how, sizeof how);
+    gt_match_log_printf(p->log, "[%s] stopped pid %ld: %s", p->label, (long)p->pid,
+                        how[0] ? how : "killed");
     p->pid = 0;
     p->len = 0;
 }

@@ -27,6 +27,8 @@ struct gt_proc {
     int fd;                  /* our end of the socket pair */
     char label[80];          /* "name#thread" in the log */
     struct gt_match_log *log;
+    int status;              /* the wait status of the last process
+                                stopped, -1 when it had to be killed */
     size_t len;              /* bytes buffered in buf */
     char buf[GT_PROC_BUF];
 };
@@ -49,6 +51,15 @@ int gt_proc_read_line(struct gt_proc *p, int64_t deadline, char *line, size_t le
 void gt_proc_stop(struct gt_proc *p, int grace_ms);
 
 bool gt_proc_running(const struct gt_proc *p);
+
+/* Has the running engine closed its end of the socket (it exited or was
+ * killed), whether or not its last output has been read? */
+bool gt_proc_gone(const struct gt_proc *p);
+
+/* How the last stopped process ended, e.g. "exit status 3" or "killed by
+ * signal 9 (Killed)"; "" when it did not end by itself (gt_proc_stop
+ * killed it) or none was stopped. */
+void gt_proc_status_text(const struct gt_proc *p, char *buf, size_t len);
 
 /* Write a line to the log (thread-safe; nothing without a log). */
 void gt_match_log_printf(struct gt_match_log *log, const char *fmt, ...)

@@ -257,12 +257,15 @@ void gt_referee_play(const struct gt_match_config *c, struct gt_player *seats[2]
         g->make(pos, m, undo);
     }
     rec->nopening = rec->nmoves;
-    for (int s = 0; s < 2; s++)
-        if (gt_player_new_game(seats[s], err, sizeof err) < 0) {
+    for (int s = 0; s < 2; s++) {
+        int rc = gt_player_new_game(seats[s], err, sizeof err);
+        rec->revived[s] = seats[s]->revived;
+        if (rc < 0) {
             finish(rec, loss_of(s), GT_END_CRASH, s, "%s could not start: %s",
                    seats[s]->spec->name, err);
             goto out;
         }
+    }
     play(c, seats, pos, undo, buf, rec);
     for (int s = 0; s < 2; s++)
         gt_player_game_over(seats[s], s == 0 ? rec->result : -rec->result,

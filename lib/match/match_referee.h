@@ -46,6 +46,9 @@ struct gt_game_record {
     int culprit;                   /* side whose fault ended it (time,
                                       crash, illegal), else -1 */
     char reason[256];
+    bool revived[2];               /* the seat's engine had exited since
+                                      its last move and was restarted
+                                      for this game */
 };
 
 /* Play one game: seats[0] plays side 0 (white, sente), seats[1] side 1.
