@@ -596,6 +596,25 @@ START_TEST(concurrent_games)
 }
 END_TEST
 
+START_TEST(concurrent_games_are_written_in_order)
+{
+    /* A thinks half a second on ply 0, so the games A starts (1, 3) end
+     * after the ones B starts (2, 4) that run beside them. */
+    struct run *r = new_run();
+    with_pgn(r);
+    engine(r, "A", "sleep=500,a1 a2 b1 b2 c1");
+    engine(r, "B", "a1 a2 b1 b2 c1");
+    r->c.games = 4;
+    r->c.concurrency = 2;
+    play(r);
+    ck_assert_int_eq(r->rc, 0);
+    ck_assert_int_eq(r->sum.games_played, 4);
+    records_in_order(r, 4);
+    pgn_in_order(r, 4);
+    done(r);
+}
+END_TEST
+
 START_TEST(an_engine_that_does_not_start)
 {
     struct run *r = new_run();
@@ -650,6 +669,7 @@ Suite *test_suite(void)
     tcase_add_test(tc, opening_lines_parse_or_say_why);
     tcase_add_test(tc, sprt_stops_the_match);
     tcase_add_test(tc, concurrent_games);
+    tcase_add_test(tc, concurrent_games_are_written_in_order);
     tcase_add_test(tc, an_engine_that_does_not_start);
     tcase_add_test(tc, gnushogi_needs_the_xshogi_notation);
     suite_add_tcase(s, tc);

@@ -8,7 +8,8 @@
  * (cycling through the file) and the pair's first engine plays side 0 in
  * the even games, so each opening is played twice with colours swapped.
  * Each worker thread owns its own copy of every engine process and
- * restarts one that crashed or hung.
+ * restarts one that crashed or hung.  The games file and the record lines
+ * follow the game numbers, whatever order the threads finish them in.
  * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "match.h"
@@ -26,6 +27,14 @@
 #include "match_referee.h"
 #include "core/util.h"
 
+/* A finished game waiting for the games before it to be written. */
+struct pending {
+    struct pending *next;
+    int n, pair;
+    bool a_first;
+    struct gt_game_record rec;
+};
+
 struct sched {
     struct gt_match_config *c;
     struct gt_openings ops;
@@ -36,6 +45,8 @@ struct sched {
     pthread_mutex_t lock;
     int next, total, done;
     int threads_started;      /* numbers the workers' log labels */
+    int written;              /* games 0 .. written-1 are in the files */
+    struct pending *pending;  /* finished later games, by number */
     bool stop;
     double llr_lo, llr_hi;
 };
@@ -84,9 +95,65 @@ static void print_tally_line(FILE *out, const struct gt_match_config *c,
             t->losses, t->draws, 100 * e.score, elo_text(e.elo, elo, sizeof elo));
 }
 
+static void write_game(struct sched *s, int n, int pair, bool a_first,
+                       const struct gt_game_record *rec)
+{
+    const struct gt_match_config *c = s->c;
+    const struct gt_match_summary *sum = s->sum;
+    const char *first = c->engines[a_first ? sum->pair_a[pair] : sum->pair_b[pair]].name;
+    const char *second = c->engines[a_first ? sum->pair_b[pair] : sum->pair_a[pair]].name;
+    if (s->pgn) {
+        if (!s->fmt)
+            gt_record_pgn(s->pgn, c, n + 1, first, second, rec);
+        else if (gt_record_write(s->pgn, s->fmt, c, n + 1, first, second, rec) < 0)
+            fprintf(stderr, "gtsearch match: game %d: the %s record was not written to '%s'\n",
+                    n + 1, s->fmt->name, c->pgn);
+        fflush(s->pgn);
+    }
+    if (s->record) {
+        gt_record_line(s->record, c, n + 1, first, second, rec);
+        fflush(s->record);
+    }
+}
+
+/* Write the games that are next in order (under the lock). */
+static void write_ready(struct sched *s)
+{
+    while (s->pending && s->pending->n == s->written) {
+        struct pending *w = s->pending;
+        s->pending = w->next;
+        write_game(s, w->n, w->pair, w->a_first, &w->rec);
+        gt_game_record_free(&w->rec);
+        free(w);
+        s->written++;
+    }
+}
+
+/* A game that finished before an earlier one keeps its record (taken
+ * from rec) until that one is written: the files stay in game order. */
+static void write_in_order(struct sched *s, int n, int pair, bool a_first,
+                           struct gt_game_record *rec)
+{
+    struct pending *w = n == s->written ? NULL : malloc(sizeof *w);
+    if (!w) {                /* next in order, or out of memory: at once */
+        write_game(s, n, pair, a_first, rec);
+        s->written += n == s->written;
+        write_ready(s);
+        return;
+    }
+    *w = (struct pending){.n = n, .pair = pair, .a_first = a_first, .rec = *rec};
+    rec->moves = NULL;
+    rec->notes = NULL;
+    rec->nmoves = 0;
+    struct pending **at = &s->pending;
+    while (*at && (*at)->n < n)
+        at = &(*at)->next;
+    w->next = *at;
+    *at = w;
+}
+
 /* Count one finished game (under the lock). */
-static void tally(struct sched *s, int n, int pair, bool a_first,
-                  const struct gt_game_record *rec)
+static void tally(struct sched *s, int n, int pair, bool a_first, struct gt_game_record *rec)
 {
     struct gt_match_summary *sum = s->sum;
     struct gt_match_tally *t = &sum->tally[pair];
@@ -126,18 +193,7 @@ static void tally(struct sched *s, int n, int pair, bool a_first,
         print_tally_line(s->out, c, sum, pair);
         fflush(s->out);
     }
-    if (s->pgn) {
-        if (!s->fmt)
-            gt_record_pgn(s->pgn, c, n + 1, first, second, rec);
-        else if (gt_record_write(s->pgn, s->fmt, c, n + 1, first, second, rec) < 0)
-            fprintf(stderr, "gtsearch match: game %d: the %s record was not written to '%s'\n",
-                    n + 1, s->fmt->name, c->pgn);
-        fflush(s->pgn);
-    }
-    if (s->record) {
-        gt_record_line(s->record, c, n + 1, first, second, rec);
-        fflush(s->record);
-    }
+    write_in_order(s, n, pair, a_first, rec);
     if (c->sprt && !s->stop) {
         sum->llr = gt_sprt_llr(t->wins, t->losses, t->draws, c->elo0, c->elo1);
         if (sum->llr >= s->llr_hi || sum->llr <= s->llr_lo) {
@@ -364,6 +420,12 @@ int gt_match_run(struct gt_match_config *c, FILE *out, struct gt_match_summary *
     for (int i = 0; i < started; i++)
         pthread_join(threads[i], NULL);
     free(threads);
+    /* Every game handed out was finished, so nothing waits here; were
+     * one missing, the games after it are still written. */
+    while (s.pending) {
+        s.written = s.pending->n;
+        write_ready(&s);
+    }
     if (!c->quiet)
         print_results(&s);
     rc = 0;
