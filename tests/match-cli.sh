@@ -25,6 +25,16 @@ grep -q '^\[Variant "connect4"\]$' "$tmp/pgn" || fail "PGN Variant tag"
 grep -q '^\[PlyCount "[0-9]*"\]$' "$tmp/pgn" || fail "PGN PlyCount tag"
 grep -q '^1\. [a-g] {[-+][0-9.]*/3 [0-9.]*s} [a-g] {' "$tmp/pgn" || fail "PGN movetext: $(cat "$tmp/pgn")"
 
+# --report-rss: the memory of each engine process (one thread here) after
+# its first and its last game.
+"$gts" --game connect4 match --engine "$gts --game connect4" name=one \
+    --engine "$gts --game connect4" name=two --games 3 --depth 2 --report-rss \
+    >"$tmp/out" 2>&1 || fail "match with --report-rss exited $?: $(cat "$tmp/out")"
+for e in one two; do
+    grep -q "^  RSS $e#1: [1-9][0-9]* kB after game 1, [1-9][0-9]* kB after game 3 ([-+][0-9]* kB); restarts 0\$" \
+        "$tmp/out" || fail "no RSS line for $e: $(cat "$tmp/out")"
+done
+
 # Openings from a PGN file (connect4 has no record notation: protocol
 # text), found by its extension; a bad game is named by file and line.
 printf '[Event "x"]\n\n1. d {centre} d (1... c) 2. c *\n\n1. d z *\n' >"$tmp/ops.pgn"

@@ -31,6 +31,8 @@
  *                            record notation's when it has them), one
  *                            line per game, and the engines' protocol
  *                            traffic and stderr (all appended)
+ *       [--report-rss]       each engine process's memory after its first
+ *                            and its last game, with the results
  *
  * The words after `--engine CMD` that look like KEY=VALUE belong to that
  * engine.  proto defaults to the game's dialect (UCI for chess and
@@ -168,6 +170,10 @@ int gt_match_parse_args(struct gt_match_config *c, int argc, char **argv, int mi
             while (i + 1 < argc && is_attr(argv[i + 1]))
                 if ((rc = sprt_attr(c, argv[++i])))
                     return rc;
+            continue;
+        }
+        if (!strcmp(a, "--report-rss")) {
+            c->report_rss = true;
             continue;
         }
         if (!val)

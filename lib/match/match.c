@@ -35,6 +35,13 @@ struct pending {
     struct gt_game_record rec;
 };
 
+/* --report-rss: one engine process of one worker, at the end. */
+struct rss_note {
+    char label[80];
+    long pid, first, last;   /* pid 0: no game ended with it running */
+    int first_game, last_game, restarts;
+};
+
 struct sched {
     struct gt_match_config *c;
     struct gt_openings ops;
@@ -45,8 +52,10 @@ struct sched {
     pthread_mutex_t lock;
     int next, total, done;
     int threads_started;      /* numbers the workers' log labels */
+    int nthreads;
     int written;              /* games 0 .. written-1 are in the files */
     struct pending *pending;  /* finished later games, by number */
+    struct rss_note *rss;     /* nthreads x nengines, or NULL */
     bool stop;
     double llr_lo, llr_hi;
 };
@@ -209,6 +218,21 @@ static void tally(struct sched *s, int n, int pair, bool a_first, struct gt_game
     }
 }
 
+/* --report-rss: the engine's memory after a game it played. */
+static void note_rss(struct gt_player *p, int game)
+{
+    long kb = gt_proc_running(&p->proc) ? gt_proc_rss_kb(&p->proc) : -1;
+    if (kb < 0)
+        return;
+    if (p->rss_pid != (long)p->proc.pid) {   /* a new process starts over */
+        p->rss_pid = (long)p->proc.pid;
+        p->rss_first = kb;
+        p->rss_first_game = game;
+    }
+    p->rss_last = kb;
+    p->rss_last_game = game;
+}
+
 static void *worker(void *arg)
 {
     struct sched *s = arg;
@@ -238,11 +262,25 @@ static void *worker(void *arg)
         struct gt_player *seats[2] = {a_first ? a : b, a_first ? b : a};
         struct gt_game_record rec;
         gt_referee_play(c, seats, opening >= 0 ? &s->ops.v[opening] : NULL, &rec);
+        for (int k = 0; k < 2 && c->report_rss; k++)
+            note_rss(seats[k], n + 1);
         pthread_mutex_lock(&s->lock);
         tally(s, n, pair, a_first, &rec);
         pthread_mutex_unlock(&s->lock);
         gt_game_record_free(&rec);
     }
+    pthread_mutex_lock(&s->lock);
+    for (int i = 0; s->rss && tid <= s->nthreads && i < c->nengines; i++) {
+        struct rss_note *r = &s->rss[(tid - 1) * c->nengines + i];
+        snprintf(r->label, sizeof r->label, "%s", players[i].label);
+        r->pid = players[i].rss_pid;
+        r->first = players[i].rss_first;
+        r->last = players[i].rss_last;
+        r->first_game = players[i].rss_first_game;
+        r->last_game = players[i].rss_last_game;
+        r->restarts = players[i].restarts;
+    }
+    pthread_mutex_unlock(&s->lock);
     for (int i = 0; i < c->nengines; i++)
         gt_player_quit(&players[i]);
     free(players);
@@ -342,6 +380,23 @@ static void print_results(struct sched *s)
             fprintf(out, "%s %s %d", i ? "," : "", c->engines[i].name, sum->revived[i]);
         fprintf(out, "\n");
     }
+    if (s->rss) {
+        fprintf(out, "Engine memory (VmRSS of each engine's process group, after its first "
+                "and its last game):\n");
+        for (int k = 0; k < s->nthreads * c->nengines; k++) {
+            const struct rss_note *r = &s->rss[k];
+            if (!r->label[0])
+                continue;
+            if (!r->pid) {
+                fprintf(out, "  RSS %s: none measured\n", r->label);
+                continue;
+            }
+            fprintf(out, "  RSS %s: %ld kB after game %d, %ld kB after game %d (%+ld kB); "
+                    "restarts %d%s\n", r->label, r->first, r->first_game, r->last,
+                    r->last_game, r->last - r->first, r->restarts,
+                    r->restarts ? " (the figures are the last process's)" : "");
+        }
+    }
     if (c->sprt) {
         fprintf(out, "SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f, bounds [%.3f, %.3f]: ",
                 c->elo0, c->elo1, c->alpha, c->beta, sum->llr, s->llr_lo, s->llr_hi);
@@ -400,8 +455,12 @@ int gt_match_run(struct gt_match_config *c, FILE *out, struct gt_match_summary *
     int nthreads = c->concurrency < s.total ? c->concurrency : s.total;
     if (nthreads < 1)
         nthreads = 1;
+    s.nthreads = nthreads;
     pthread_t *threads = calloc((size_t)nthreads, sizeof *threads);
-    if (!threads) {
+    if (c->report_rss)
+        s.rss = calloc((size_t)(nthreads * c->nengines), sizeof *s.rss);
+    if (!threads || (c->report_rss && !s.rss)) {
+        free(threads);
         gt_errf(err, err_len, "out of memory");
         goto out;
     }
@@ -430,6 +489,7 @@ int gt_match_run(struct gt_match_config *c, FILE *out, struct gt_match_summary *
         print_results(&s);
     rc = 0;
 out:
+    free(s.rss);
     gt_openings_free(&s.ops);
     if (s.log.f)
         fclose(s.log.f);

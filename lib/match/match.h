@@ -78,6 +78,7 @@ struct gt_match_config {
     int ngameopts;
     struct gt_match_gameopt gameopts[GT_MATCH_MAX_EOPTIONS];
     bool quiet;               /* no progress lines (tests) */
+    bool report_rss;          /* report each engine process's memory */
 };
 
 /* The totals of one pair, from the first engine's point of view. */

@@ -21,6 +21,10 @@ struct gt_player {
     int restarts;
     bool revived;              /* new_game found it exited since its last
                                   move and restarted it */
+    /* --report-rss: the engine process's memory after its first and its
+     * last game (kB; the figures start over with a new process). */
+    long rss_pid, rss_first, rss_last;
+    int rss_first_game, rss_last_game;
     /* CECP: the engine keeps its own board; what it has been told. */
     int cecp_known;            /* moves of the current game it knows */
     bool cecp_setboard, cecp_usermove, cecp_sigint, cecp_ping;

@@ -10,11 +10,13 @@
 #include <config.h>
 #include "match_proc.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -103,6 +105,51 @@ void gt_proc_status_text(const struct gt_proc *p, char *buf, size_t len)
         snprintf(buf, len, "exit status %d", WEXITSTATUS(st));
     else
         snprintf(buf, len, "wait status %d", st);
+}
+
+/* The text of a small /proc file, or -1. */
+static int read_small(const char *path, char *buf, size_t len)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    ssize_t n = read(fd, buf, len - 1);
+    close(fd);
+    if (n < 0)
+        return -1;
+    buf[n] = 0;
+    return 0;
+}
+
+long gt_proc_rss_kb(const struct gt_proc *p)
+{
+    if (p->pid <= 0)
+        return -1;
+    DIR *d = opendir("/proc");
+    if (!d)
+        return -1;
+    long total = -1;
+    struct dirent *e;
+    /* The whole group: sh -c does not always exec the engine. */
+    while ((e = readdir(d))) {
+        char path[300], buf[4096];
+        if (e->d_name[0] < '1' || e->d_name[0] > '9')
+            continue;
+        snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
+        if (read_small(path, buf, sizeof buf) < 0)
+            continue;
+        const char *tail = strrchr(buf, ')');     /* the name may hold anything */
+        long pgrp;
+        if (!tail || sscanf(tail + 1, " %*c %*d %ld", &pgrp) != 1 || pgrp != (long)p->pid)
+            continue;
+        snprintf(path, sizeof path, "/proc/%s/status", e->d_name);
+        const char *rss;
+        if (read_small(path, buf, sizeof buf) < 0 || !(rss = strstr(buf, "\nVmRSS:")))
+            continue;                /* a zombie has no memory */
+        total = (total < 0 ? 0 : total) + strtol(rss + 7, NULL, 10);
+    }
+    closedir(d);
+    return total;
 }
 
 int gt_proc_send(struct gt_proc *p, const char *fmt, ...)

@@ -61,6 +61,11 @@ bool gt_proc_gone(const struct gt_proc *p);
  * killed it) or none was stopped. */
 void gt_proc_status_text(const struct gt_proc *p, char *buf, size_t len);
 
+/* The resident memory in kB of the running engine's process group (the
+ * shell of sh -c and the engine it started), from /proc; -1 when that
+ * cannot be read. */
+long gt_proc_rss_kb(const struct gt_proc *p);
+
 /* Write a line to the log (thread-safe; nothing without a log). */
 void gt_match_log_printf(struct gt_match_log *log, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
