@@ -407,7 +407,7 @@ START_TEST(trace_king_attack)
 }
 END_TEST
 
-/* Colour symmetry with any weights. */
+/* Colour symmetry with any weights: the new terms are symmetric too. */
 START_TEST(symmetry_any_weights)
 {
     static char fens[MAX_POSITIONS][128];
@@ -423,6 +423,62 @@ START_TEST(symmetry_any_weights)
         free(a);
         free(b);
     }
+}
+END_TEST
+
+static double coef_of(const char *fen, const char *name)
+{
+    static double coef[MAX_PARAMS];
+    void *pos = chess_test_pos(fen);
+    G->eval_trace(pos, NULL, coef);
+    free(pos);
+    return coef[param(name)];
+}
+
+#define COEF_EQ(fen, name, want)                                                   \
+    ck_assert_msg(fabs(coef_of(fen, name) - (want)) < 1e-9, "%s: %s %g, want %g", fen, \
+                  name, coef_of(fen, name), (double)(want))
+
+/* The new terms, each where it must fire, with its exact coefficient
+ * (phase: a minor piece counts 1 of 24, a rook 2). */
+START_TEST(new_terms_fire)
+{
+    /* outpost: d5 defended by e4, no black pawn can ever chase it; c7 can */
+    COEF_EQ("4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1", "outpost_knight_mg", 1.0 / 24);
+    COEF_EQ("4k3/8/8/3N4/4P3/8/8/4K3 b - - 0 1", "outpost_knight_eg", -23.0 / 24);
+    COEF_EQ("4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1", "outpost_knight_mg", 0);
+    COEF_EQ("4k3/8/8/3B4/4P3/8/8/4K3 w - - 0 1", "outpost_bishop_eg", 23.0 / 24);
+    /* a pawn attacks a knight that nothing defends */
+    COEF_EQ("4k3/7p/8/3n4/4P3/8/8/4K3 w - - 0 1", "threat_pawn_minor_mg", 1.0 / 24);
+    COEF_EQ("4k3/7p/8/3n4/4P3/8/8/4K3 w - - 0 1", "hanging_eg", 23.0 / 24);
+    COEF_EQ("4k3/7p/5n2/3n4/4P3/8/8/4K3 w - - 0 1", "hanging_eg", 0); /* f6 defends */
+    COEF_EQ("4k3/4p3/8/8/3r4/8/4NP2/4K3 w - - 0 1", "threat_minor_rook_eg", 21.0 / 24);
+    COEF_EQ("4k3/4p3/8/8/3r4/4P3/8/4K3 w - - 0 1", "threat_pawn_rook_mg", 2.0 / 24);
+    COEF_EQ("4k3/4p3/8/8/4q3/3P4/4N3/4K3 b - - 0 1", "threat_pawn_queen_mg", -5.0 / 24);
+    COEF_EQ("4k3/4p3/8/8/4q3/3P4/4N3/4K3 b - - 0 1", "threat_minor_queen_mg", 0);
+    COEF_EQ("4k3/4p3/8/8/4q3/3P2N1/8/K7 b - - 0 1", "threat_minor_queen_mg", -5.0 / 24);
+    /* a rook on the 7th */
+    COEF_EQ("4k3/R7/8/8/8/8/8/4K3 w - - 0 1", "rook_7th_mg", 2.0 / 24);
+    COEF_EQ("4k3/8/8/8/8/8/r7/4K3 w - - 0 1", "rook_7th_eg", -22.0 / 24);
+    /* c3 is backward (b4 is ahead, d5 guards c4); b4 is not */
+    COEF_EQ("4k3/8/8/3p4/1P6/2P5/8/4K3 w - - 0 1", "backward_eg", 1);
+    COEF_EQ("4k3/8/8/3p4/1P6/2P5/1P6/4K3 w - - 0 1", "backward_eg", 0);
+    /* a passed pawn on its 5th (weight 2): kings 5 and 2 moves from d6,
+     * the path guarded by the black king; then free, then blocked */
+    COEF_EQ("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1", "passed_own_king_eg", 10);
+    COEF_EQ("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1", "passed_enemy_king_eg", 4);
+    COEF_EQ("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1", "passed_free_eg", 0);
+    COEF_EQ("7k/8/8/3P4/8/8/8/4K3 w - - 0 1", "passed_free_eg", 2);
+    COEF_EQ("7k/8/8/3P4/8/8/8/4K3 b - - 0 1", "passed_enemy_king_eg", -8);
+    COEF_EQ("k7/8/3N4/3P4/8/8/8/4K3 w - - 0 1", "passed_blocked_eg", 2 * 23.0 / 24);
+    COEF_EQ("4k3/8/8/8/3P4/8/8/4K3 w - - 0 1", "passed_own_king_eg", 4); /* 4th: weight 1 */
+    COEF_EQ("4k3/8/8/8/3P4/8/8/4K3 w - - 0 1", "passed_enemy_king_eg", 3);
+    COEF_EQ("4k3/8/8/8/8/3P4/8/4K3 w - - 0 1", "passed_enemy_king_eg", 0); /* 3rd: none */
+    /* draw scales: their coefficient is the score they scale, /64 */
+    ck_assert(coef_of("4k3/8/8/8/8/8/8/1NN1K3 w - - 0 1", "scale_two_knights") > 5);
+    ck_assert(coef_of("4k3/8/8/8/8/8/3n4/R3K3 b - - 0 1", "scale_minor_edge") < -1);
+    ck_assert(coef_of("4k1b1/8/8/8/8/8/4P3/2B1K3 w - - 0 1", "scale_opposite_bishops") > 0.5);
+    COEF_EQ("4k3/8/8/8/8/8/8/3NK3 w - - 0 1", "knight_eg", 0);   /* a lone minor: 0 */
 }
 END_TEST
 
@@ -445,6 +501,7 @@ Suite *chess_eval_suite(void)
     tcase_add_test(tc, trace_sums_to_score);
     tcase_add_test(tc, trace_king_attack);
     tcase_add_test(tc, symmetry_any_weights);
+    tcase_add_test(tc, new_terms_fire);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -3,15 +3,17 @@
  * Every weight is a named parameter of eval_weights.h: PeSTO's material and
  * piece-square tables, our own terms (mobility, pawn structure, king
  * shelter and attackers, bishop pair, rooks on open files, tempo, a scale
- * for drawish material).  Everything is computed from scratch (no
- * incremental state in the position), from White's side, then turned to
- * the side to move.  Each term is colour-symmetric, so a colour-flipped
- * mirror of a position gets the same score.
+ * for drawish material), and terms that start at "no change" for a tuner
+ * to fill in (threats, outposts, passed pawn details, ...).  Everything is
+ * computed from scratch (no incremental state in the position), from
+ * White's side, then turned to the side to move.  Each term is
+ * colour-symmetric, so a colour-flipped mirror of a position gets the same
+ * score.
  *
  * The body is written once (eval_body) and inlined three times: evaluate
  * with the compiled-in values (a constant table, so the compiler folds
- * them), evaluate with loaded values, and the trace, which also writes
- * each weight's coefficient.
+ * them, and terms whose weight is 0 cost nothing), evaluate with loaded
+ * values, and the trace, which also writes each weight's coefficient.
  * The score is linear in almost every weight, and the trace's coefficient
  * is then exact (up to the two roundings of the taper and the scale).  The
  * king attack's weights (which index a table) and the draw scales (which
@@ -116,10 +118,33 @@ INLINE void eg_only(struct ev *e, int sign, int i, int n)
 
 static inline int rel_rank(int c, int sq) { return c == WHITE ? sq / 8 : 7 - sq / 8; }
 
+static inline int distance(int a, int b)
+{
+    int df = a % 8 - b % 8, dr = a / 8 - b / 8;
+    df = df < 0 ? -df : df;
+    dr = dr < 0 ? -dr : dr;
+    return df > dr ? df : dr;
+}
+
 static inline bb_t pawn_attacks_bb(bb_t pawns, int c)
 {
     return c == WHITE ? ((pawns & ~FILE_A) << 7) | ((pawns & ~FILE_H) << 9)
                       : ((pawns & ~FILE_A) >> 9) | ((pawns & ~FILE_H) >> 7);
+}
+
+/* Every square colour c's pawns attack now or after advancing. */
+static inline bb_t pawn_span_attacks(bb_t pawns, int c)
+{
+    if (c == WHITE) {
+        pawns |= pawns << 8;
+        pawns |= pawns << 16;
+        pawns |= pawns << 32;
+    } else {
+        pawns |= pawns >> 8;
+        pawns |= pawns >> 16;
+        pawns |= pawns >> 32;
+    }
+    return pawn_attacks_bb(pawns, c);
 }
 
 static inline bb_t adjacent_files(int f)
@@ -135,6 +160,14 @@ static inline bb_t forward_ranks(int c, int sq)
                       : (r > 0 ? ((bb_t)1 << (r * 8)) - 1 : 0);
 }
 
+/* What one side's pass leaves for the terms that need both sides. */
+struct side {
+    bb_t pawn_att;     /* squares its pawns attack */
+    bb_t minor_att;    /* ... its knights and bishops */
+    bb_t all_att;      /* ... any of its pieces */
+    bb_t passed;       /* its passed pawns */
+};
+
 INLINE void eval_material(struct ev *e, const struct chess_pos *p, int c, int sign)
 {
     int flip = c == WHITE ? 0 : 56;   /* a Black piece reads the mirror square */
@@ -147,21 +180,26 @@ INLINE void eval_material(struct ev *e, const struct chess_pos *p, int c, int si
     }
 }
 
-INLINE void eval_pawns(struct ev *e, const struct chess_pos *p, int c, int sign)
+INLINE void eval_pawns(struct ev *e, const struct chess_pos *p, int c, int sign,
+                       struct side *s, bb_t enemy_pawn_att)
 {
     bb_t own = pieces_of(p, c, PAWN), enemy = pieces_of(p, c ^ 1, PAWN);
-    bb_t defended = pawn_attacks_bb(own, c);
+    int up = c == WHITE ? 8 : -8;
     for (bb_t b = own; b;) {
         int sq = pop_lsb(&b), f = sq % 8, r = rel_rank(c, sq);
         bb_t file = FILE_A << f, adj = adjacent_files(f), front = forward_ranks(c, sq);
-        if (!(enemy & front & (file | adj)))
+        if (!(enemy & front & (file | adj))) {
             pair(e, sign, P_passed_rank2_mg + 2 * (r - 1), 1);
+            s->passed |= sq_bb(sq);
+        }
         if (!(own & adj))
             pair(e, sign, PAIR(isolated), 1);
+        else if (!(own & adj & ~front) && (enemy_pawn_att & sq_bb(sq + up)))
+            pair(e, sign, PAIR(backward), 1);  /* no pawn can come to its help */
         if (own & front & file)
             pair(e, sign, PAIR(doubled), 1);
         bool phalanx = own & adj & (RANK_1 << (sq & 56));
-        if (phalanx || (defended & sq_bb(sq)))
+        if (phalanx || (s->pawn_att & sq_bb(sq)))
             pair(e, sign, P_connected_rank2_mg + 2 * (r - 1), 1);
     }
 }
@@ -189,15 +227,17 @@ INLINE void eval_rook(struct ev *e, const struct chess_pos *p, int c, int sign, 
         pair(e, sign, PAIR(rook_open), 1);
     else if (!(pieces_of(p, c, PAWN) & file))
         pair(e, sign, PAIR(rook_semiopen), 1);
+    if (rel_rank(c, sq) == 6)
+        pair(e, sign, PAIR(rook_7th), 1);
 }
 
 /* Mobility counts squares not taken by own pieces nor attacked by enemy
  * pawns. */
-INLINE void eval_pieces(struct ev *e, const struct chess_pos *p, int c, int sign)
+INLINE void eval_pieces(struct ev *e, const struct chess_pos *p, int c, int sign,
+                        struct side *s, bb_t enemy_pawn_att)
 {
     int them = c ^ 1;
-    bb_t occ = occupied(p);
-    bb_t safe = ~p->by_color[c] & ~pawn_attacks_bb(pieces_of(p, them, PAWN), them);
+    bb_t occ = occupied(p), safe = ~p->by_color[c] & ~enemy_pawn_att;
     int eksq = king_sq(p, them);
     bb_t zone = chess_king_att[eksq] | sq_bb(eksq);
     int units = 0, attackers = 0, hits[7] = { 0 };
@@ -210,6 +250,9 @@ INLINE void eval_pieces(struct ev *e, const struct chess_pos *p, int c, int sign
                      : t == ROOK   ? rook_att(sq, occ)
                                    : bishop_att(sq, occ) | rook_att(sq, occ);
             pair(e, sign, mob_base[t] + 2 * popcount(att & safe), 1);
+            s->all_att |= att;
+            if (t <= BISHOP)
+                s->minor_att |= att;
             if (att & zone) {
                 int n = popcount(att & zone);
                 attackers++;
@@ -224,6 +267,12 @@ INLINE void eval_pieces(struct ev *e, const struct chess_pos *p, int c, int sign
         king_attack(e, sign, units, hits);
     if (more_than_one(pieces_of(p, c, BISHOP)))
         pair(e, sign, PAIR(bishop_pair), 1);
+    /* Outposts: the 4th..6th ranks, defended by a pawn, out of the enemy
+     * pawns' reach for good. */
+    bb_t ranks = c == WHITE ? 0x0000FFFFFF000000ULL : 0x000000FFFFFF0000ULL;
+    bb_t holes = ranks & s->pawn_att & ~pawn_span_attacks(pieces_of(p, them, PAWN), them);
+    pair(e, sign, PAIR(outpost_knight), popcount(pieces_of(p, c, KNIGHT) & holes));
+    pair(e, sign, PAIR(outpost_bishop), popcount(pieces_of(p, c, BISHOP) & holes));
 }
 
 /* Pawns in front of a king on its first two ranks shelter it. */
@@ -237,6 +286,42 @@ INLINE void eval_shelter(struct ev *e, const struct chess_pos *p, int c, int sig
     bb_t r1 = RANK_1 << ((ksq + up) & 56), r2 = RANK_1 << ((ksq + 2 * up) & 56);
     mg_only(e, sign, P_shelter_near_mg, popcount(own & r1));
     mg_only(e, sign, P_shelter_far_mg, popcount(own & r2));
+}
+
+/* Threats: enemy pieces our pawns or minors attack, and undefended ones. */
+INLINE void eval_threats(struct ev *e, const struct chess_pos *p, int c, int sign,
+                         const struct side *us, const struct side *them)
+{
+    int o = c ^ 1;
+    bb_t minors = pieces_of(p, o, KNIGHT) | pieces_of(p, o, BISHOP);
+    bb_t rooks = pieces_of(p, o, ROOK), queens = pieces_of(p, o, QUEEN);
+    pair(e, sign, PAIR(threat_pawn_minor), popcount(us->pawn_att & minors));
+    pair(e, sign, PAIR(threat_pawn_rook), popcount(us->pawn_att & rooks));
+    pair(e, sign, PAIR(threat_pawn_queen), popcount(us->pawn_att & queens));
+    pair(e, sign, PAIR(threat_minor_rook), popcount(us->minor_att & rooks));
+    pair(e, sign, PAIR(threat_minor_queen), popcount(us->minor_att & queens));
+    bb_t loose = (minors | rooks | queens) & us->all_att & ~them->all_att;
+    pair(e, sign, PAIR(hanging), popcount(loose));
+}
+
+/* Passed pawns on the 4th rank or beyond, weighted by how far they got:
+ * blocked, free to run, and how near each king is to the square ahead. */
+INLINE void eval_passed(struct ev *e, const struct chess_pos *p, int c, int sign,
+                        const struct side *us, const struct side *them)
+{
+    bb_t occ = occupied(p);
+    bb_t far = us->passed & (c == WHITE ? 0xFFFFFFFF000000ULL : 0xFFFFFFFF00ULL);
+    int up = c == WHITE ? 8 : -8, own_k = king_sq(p, c), enemy_k = king_sq(p, c ^ 1);
+    for (bb_t b = far; b;) {
+        int sq = pop_lsb(&b), n = rel_rank(c, sq) - 2, stop = sq + up;
+        bb_t path = forward_ranks(c, sq) & (FILE_A << (sq % 8));
+        if (occ & sq_bb(stop))
+            pair(e, sign, PAIR(passed_blocked), n);
+        else if (!((occ | them->all_att) & path))
+            pair(e, sign, PAIR(passed_free), n);
+        eg_only(e, sign, P_passed_own_king_eg, n * distance(own_k, stop));
+        eg_only(e, sign, P_passed_enemy_king_eg, n * distance(enemy_k, stop));
+    }
 }
 
 static int units_of(const struct chess_pos *p, int c)
@@ -294,12 +379,22 @@ INLINE int eval_body(const struct chess_pos *p, const int32_t *w, double *coef)
 {
     int phase = game_phase(p);
     struct ev e = { w, coef, phase / 24.0, (24 - phase) / 24.0, 0, 0 };
+    struct side s[2] = { { 0 }, { 0 } };
+    for (int c = WHITE; c <= BLACK; c++) {
+        s[c].pawn_att = pawn_attacks_bb(pieces_of(p, c, PAWN), c);
+        s[c].all_att = s[c].pawn_att | chess_king_att[king_sq(p, c)];
+    }
     for (int c = WHITE; c <= BLACK; c++) {
         int sign = c == WHITE ? 1 : -1;
         eval_material(&e, p, c, sign);
-        eval_pawns(&e, p, c, sign);
-        eval_pieces(&e, p, c, sign);
+        eval_pawns(&e, p, c, sign, &s[c], s[c ^ 1].pawn_att);
+        eval_pieces(&e, p, c, sign, &s[c], s[c ^ 1].pawn_att);
         eval_shelter(&e, p, c, sign);
+    }
+    for (int c = WHITE; c <= BLACK; c++) {
+        int sign = c == WHITE ? 1 : -1;
+        eval_threats(&e, p, c, sign, &s[c], &s[c ^ 1]);
+        eval_passed(&e, p, c, sign, &s[c], &s[c ^ 1]);
     }
     int tapered = (e.mg * phase + e.eg * (24 - phase)) / 24;
     int scale_param = draw_scale_param(p, tapered >= 0 ? WHITE : BLACK);

@@ -5,7 +5,8 @@
  * Included several times (the table, the values, the enum of indexes), so
  * no include guard.  Tapered weights come in pairs, _mg then _eg, that
  * eval.c reads as two consecutive entries; tables are consecutive too (see
- * the static assertions in eval.c).
+ * the static assertions in eval.c).  The terms marked "new" start at 0,
+ * where they change nothing, for a tuner to fill in.
  *
  * Material and piece-square tables: PeSTO, the evaluation by Ronald
  * Friederich, as published on the chessprogramming wiki page "PeSTO's
@@ -803,6 +804,20 @@ GT_PARAM(connected_rank6_mg, 14, -50, 150)
 GT_PARAM(connected_rank6_eg, 12, -50, 150)
 GT_PARAM(connected_rank7_mg, 16, -50, 150)
 GT_PARAM(connected_rank7_eg, 14, -50, 150)
+/* new, no change yet: no own pawn beside or behind it on the next files,
+ * and the square in front attacked by an enemy pawn */
+GT_PARAM(backward_mg, 0, -150, 50)
+GT_PARAM(backward_eg, 0, -150, 50)
+/* new, no change yet: a passed pawn on its 4th rank or beyond, times its
+ * ranks past the 3rd (1..4): the square in front taken by any piece; the
+ * way to promotion empty and not attacked; the distance (in king moves)
+ * of its own and of the enemy king to the square in front (endgame) */
+GT_PARAM(passed_blocked_mg, 0, -100, 100)
+GT_PARAM(passed_blocked_eg, 0, -100, 100)
+GT_PARAM(passed_free_mg, 0, -50, 150)
+GT_PARAM(passed_free_eg, 0, -50, 150)
+GT_PARAM(passed_own_king_eg, 0, -50, 50)
+GT_PARAM(passed_enemy_king_eg, 0, -50, 50)
 
 /* ---- Mobility: a table by the count of squares a piece reaches that hold
  * no own piece and no enemy pawn attacks.  The compiled-in tables are
@@ -952,6 +967,29 @@ GT_PARAM(rook_semiopen_mg, 12, -50, 150)
 GT_PARAM(rook_semiopen_eg, 5, -50, 150)
 GT_PARAM(bishop_pair_mg, 30, -50, 200)
 GT_PARAM(bishop_pair_eg, 50, -50, 200)
+/* new, no change yet: a rook on the 7th rank; a knight or bishop on the
+ * 4th..6th rank, defended by a pawn, that no enemy pawn can ever attack */
+GT_PARAM(rook_7th_mg, 0, -50, 150)
+GT_PARAM(rook_7th_eg, 0, -50, 150)
+GT_PARAM(outpost_knight_mg, 0, -50, 150)
+GT_PARAM(outpost_knight_eg, 0, -50, 150)
+GT_PARAM(outpost_bishop_mg, 0, -50, 150)
+GT_PARAM(outpost_bishop_eg, 0, -50, 150)
+/* new, no change yet: threats, per piece attacked: a knight or bishop, a
+ * rook, a queen attacked by a pawn; a rook, a queen attacked by a knight or
+ * bishop; a knight, bishop, rook or queen attacked and not defended */
+GT_PARAM(threat_pawn_minor_mg, 0, -50, 300)
+GT_PARAM(threat_pawn_minor_eg, 0, -50, 300)
+GT_PARAM(threat_pawn_rook_mg, 0, -50, 300)
+GT_PARAM(threat_pawn_rook_eg, 0, -50, 300)
+GT_PARAM(threat_pawn_queen_mg, 0, -50, 300)
+GT_PARAM(threat_pawn_queen_eg, 0, -50, 300)
+GT_PARAM(threat_minor_rook_mg, 0, -50, 300)
+GT_PARAM(threat_minor_rook_eg, 0, -50, 300)
+GT_PARAM(threat_minor_queen_mg, 0, -50, 300)
+GT_PARAM(threat_minor_queen_eg, 0, -50, 300)
+GT_PARAM(hanging_mg, 0, -50, 300)
+GT_PARAM(hanging_eg, 0, -50, 300)
 
 /* ---- King safety (middlegame).  Shelter: own pawns on the king's file and
  * the next ones, one and two ranks in front of a king on its first two
