@@ -168,16 +168,16 @@ struct side {
     bb_t passed;       /* its passed pawns */
 };
 
+/* Material piece by piece: cheaper than a popcount call per type. */
 INLINE void eval_material(struct ev *e, const struct chess_pos *p, int c, int sign)
 {
     int flip = c == WHITE ? 0 : 56;   /* a Black piece reads the mirror square */
-    for (int t = PAWN; t <= KING; t++) {
-        bb_t b = pieces_of(p, c, t);
-        if (t != KING)
-            pair(e, sign, material_base[t], popcount(b));
-        while (b)
+    for (int t = PAWN; t <= KING; t++)
+        for (bb_t b = pieces_of(p, c, t); b;) {
+            if (t != KING)
+                pair(e, sign, material_base[t], 1);
             pair(e, sign, pst_base[t] + 2 * (pop_lsb(&b) ^ flip), 1);
-    }
+        }
 }
 
 INLINE void eval_pawns(struct ev *e, const struct chess_pos *p, int c, int sign,
