@@ -477,7 +477,8 @@ static const int32_t compiled_in[NPARAMS] = {
  * on its good rows (by the odd/even theory of zugzwang, x's threats on
  * odd rows and o's on even rows are the ones the filling of the board
  * tends to let them cash in), and those right above another of its own. */
-static void features(const struct c4_pos *p, int who, int f[NPARAMS])
+static inline __attribute__((always_inline)) void features(const struct c4_pos *p, int who,
+                                                           int f[NPARAMS])
 {
     f[P_line] = 0;
     for (uint64_t b = p->discs[who]; b; b &= b - 1)
@@ -499,6 +500,7 @@ static inline __attribute__((always_inline)) int eval_body(const struct c4_pos *
     int64_t score = 0;
     features(p, p->side, mine);
     features(p, p->side ^ 1, theirs);
+#pragma GCC unroll 8 /* unrolled early, a weight of 0 drops its feature */
     for (int i = 0; i < NPARAMS; i++)
         score += (int64_t)(mine[i] - theirs[i]) * w[i];
     /* Loaded weights may be anything: stay inside the evaluation band,
