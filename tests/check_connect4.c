@@ -398,6 +398,149 @@ START_TEST(evaluate_prefers_centre_and_is_side_relative)
 }
 END_TEST
 
+/* ---- the weights as data ------------------------------------------------- */
+
+enum { NPARAMS = 4 };
+
+START_TEST(eval_params_table)
+{
+    static const struct { const char *name; int value; } want[NPARAMS] = {
+        {"line", 2}, {"threat", 50}, {"threat_good_row", 50}, {"threat_stacked", 0}};
+    const struct gt_param *w = G->eval_params;
+    ck_assert_ptr_nonnull(G->eval_trace);
+    for (int i = 0; i < NPARAMS; i++) {
+        ck_assert_str_eq(w[i].name, want[i].name);
+        ck_assert_int_eq(w[i].value, want[i].value);
+        ck_assert(w[i].min <= w[i].value && w[i].value <= w[i].max);
+    }
+    ck_assert_ptr_null(w[NPARAMS].name);
+}
+END_TEST
+
+/* The features counted the slow way, on a grid[column][row] of 'x', 'o'
+ * or 0: every line of four by its first cell and direction. */
+struct features { int line, threat, good, stacked; };
+
+static bool on_board(int c, int r) { return c >= 0 && c < 7 && r >= 0 && r < 6; }
+
+/* Does a disc of `who` on the empty cell (c, r) complete a four? */
+static bool completes_four(char grid[7][6], int c, int r, char who)
+{
+    static const int dir[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
+    for (int d = 0; d < 4; d++)
+        for (int back = 0; back < 4; back++) { /* (c, r) is cell `back` of the line */
+            int c0 = c - back * dir[d][0], r0 = r - back * dir[d][1], own = 0;
+            for (int k = 0; k < 4; k++) {
+                int cc = c0 + k * dir[d][0], rr = r0 + k * dir[d][1];
+                own += on_board(cc, rr) && k != back && grid[cc][rr] == who;
+            }
+            if (own == 3 && on_board(c0 + 3 * dir[d][0], r0 + 3 * dir[d][1]) && on_board(c0, r0))
+                return true;
+        }
+    return false;
+}
+
+static struct features slow_features(char grid[7][6], char who)
+{
+    static const int dir[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
+    struct features f = {0, 0, 0, 0};
+    bool threat[7][6] = {{false}};
+    for (int c = 0; c < 7; c++)
+        for (int r = 0; r < 6; r++) {
+            for (int d = 0; d < 4; d++)   /* own discs of the lines starting here */
+                if (on_board(c + 3 * dir[d][0], r + 3 * dir[d][1]))
+                    for (int k = 0; k < 4; k++)
+                        f.line += grid[c + k * dir[d][0]][r + k * dir[d][1]] == who;
+            threat[c][r] = !grid[c][r] && completes_four(grid, c, r, who);
+            f.threat += threat[c][r];
+            f.good += threat[c][r] && r % 2 == (who == 'x' ? 0 : 1);
+            f.stacked += threat[c][r] && r > 0 && threat[c][r - 1];
+        }
+    return f;
+}
+
+/* Random games, played on the module and on a grid side by side: at every
+ * position the trace's coefficients are the slow features (side to move
+ * minus opponent), the score is their sum with the weights (any weights:
+ * the evaluation is linear), today's formula gives it with the
+ * compiled-in ones, and moving a weight by d moves the score by exactly
+ * coefficient * d. */
+START_TEST(eval_trace_is_the_features)
+{
+    int32_t def[NPARAMS], w[NPARAMS];
+    unsigned seed = 11;
+    int positions = 0, stacked = 0;
+    for (int i = 0; i < NPARAMS; i++)
+        def[i] = G->eval_params[i].value;
+    for (int game = 0; game < 300; game++) {
+        pos_buf p;
+        char grid[7][6] = {{0}};
+        int height[7] = {0};
+        unsigned char undo[16];
+        gt_move moves[8];
+        load(&p, G->startpos);
+        for (int ply = 0;; ply++) {
+            struct features a = slow_features(grid, "xo"[G->side(&p)]);
+            struct features b = slow_features(grid, "xo"[!G->side(&p)]);
+            double want[NPARAMS] = {a.line - b.line, a.threat - b.threat, a.good - b.good,
+                                    a.stacked - b.stacked}, coef[NPARAMS];
+            int e = G->evaluate(&p, NULL);
+            ck_assert_int_eq(G->eval_trace(&p, NULL, coef), e);
+            ck_assert_int_eq(G->evaluate(&p, def), e);
+            ck_assert_int_eq(e, 2 * (int)want[0] + 50 * (int)want[1] + 50 * (int)want[2]);
+            for (int i = 0; i < NPARAMS; i++) {
+                ck_assert_msg(coef[i] == want[i], "game %d ply %d: %s %g, want %g", game, ply,
+                              G->eval_params[i].name, coef[i], want[i]);
+                w[i] = G->eval_params[i].min
+                     + (int32_t)(rand_r(&seed) % (G->eval_params[i].max - G->eval_params[i].min + 1));
+            }
+            int ew = G->evaluate(&p, w);
+            ck_assert_int_eq(G->eval_trace(&p, w, coef), ew);
+            ck_assert_int_eq(ew, (int)(want[0] * w[0] + want[1] * w[1] + want[2] * w[2]
+                                       + want[3] * w[3]));
+            for (int i = 0; i < NPARAMS; i++) {
+                w[i] += 7;
+                ck_assert_int_eq(G->evaluate(&p, w) - ew, 7 * (int)coef[i]);
+                w[i] -= 7;
+            }
+            positions++;
+            stacked += want[3] != 0;
+            int n = gen(&p, GT_GEN_ALL, moves);
+            if (n == 0)
+                break;
+            gt_move m = moves[rand_r(&seed) % (unsigned)n];
+            int col = (int)m - 1;
+            grid[col][height[col]++] = "xo"[G->side(&p)];
+            G->make(&p, m, undo);
+        }
+    }
+    ck_assert_int_ge(positions, 5000);
+    ck_assert_int_ge(stacked, 20); /* the new feature was seen at work */
+}
+END_TEST
+
+/* By hand: x (a1 b1 c1: 3 + 4 + 5 lines) threatens d1, on its good row;
+ * o (a2 b2 g1: 4 + 6 + 3 lines) threatens nothing. */
+START_TEST(eval_trace_by_hand)
+{
+    pos_buf p;
+    double coef[NPARAMS];
+    unsigned char undo[16];
+    load(&p, "7/7/7/7/oo5/xxx3o x");
+    ck_assert_int_eq(G->eval_trace(&p, NULL, coef), 2 * -1 + 50 + 50);
+    ck_assert(coef[0] == -1 && coef[1] == 1 && coef[2] == 1 && coef[3] == 0);
+    G->make_null(&p, undo); /* o to move: the other way round */
+    ck_assert_int_eq(G->eval_trace(&p, NULL, coef), -98);
+    ck_assert(coef[0] == 1 && coef[1] == -1 && coef[2] == -1 && coef[3] == 0);
+    /* weights out of all proportion: the score stays in the band, where
+     * no weight moves it */
+    int32_t w[NPARAMS] = {100000, 0, 0, 0};
+    ck_assert_int_eq(G->eval_trace(&p, w, coef), GT_EVAL_MAX); /* o: +1 line */
+    ck_assert_int_eq(G->evaluate(&p, w), GT_EVAL_MAX);
+    ck_assert(coef[0] == 0 && coef[1] == 0 && coef[2] == 0 && coef[3] == 0);
+}
+END_TEST
+
 START_TEST(null_move_policy)
 {
     pos_buf p;
@@ -464,6 +607,7 @@ int main(void)
         {"keys", {key_side_and_transpositions}},
         {"policy", {evaluate_prefers_centre_and_is_side_relative, null_move_policy,
                     option_null_move, bench_positions}},
+        {"weights", {eval_params_table, eval_trace_is_the_features, eval_trace_by_hand}},
     };
     for (size_t g = 0; g < sizeof groups / sizeof *groups; g++) {
         TCase *tc = tcase_create(groups[g].name);

@@ -216,6 +216,8 @@ bool chess_null_ok(const void *pos);
 enum gt_zugzwang_risk chess_zugzwang_risk(const void *pos);
 /* eval.c */
 int chess_evaluate(const void *pos, const int32_t *params);
+int chess_eval_trace(const void *pos, const int32_t *params, double *coef);
+extern const struct gt_param chess_eval_params[]; /* eval_weights.h */
 
 #define CHESS_MAX_MOVES 256
 

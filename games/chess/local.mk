@@ -15,7 +15,7 @@ games_chess_libchess_la_SOURCES = \
 	games/chess/rules.c \
 	games/chess/tactics.c \
 	games/chess/search_hints.c \
-	games/chess/eval_tables.h \
+	games/chess/eval_weights.h \
 	games/chess/eval.c
 
 pkglib_LTLIBRARIES += games/chess/chess.la

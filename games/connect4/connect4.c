@@ -449,29 +449,80 @@ static const char *c4_end_reason(const void *vp, enum gt_outcome o)
 
 /* ---- evaluation ---------------------------------------------------------- */
 
-/* One side's assets, in eval_unit (100) units:
- *   2 per line through each own disc (cell_weight): central discs count;
- *  50 per threat cell (an empty cell that would complete a four), and
- *  50 more when it sits on the side's good rows: by the odd/even theory of
- *     zugzwang, x's threats on odd rows and o's on even rows are the ones
- *     the filling of the board tends to let them cash in. */
-static int side_score(const struct c4_pos *p, int who)
+/* The weights are data (eval_weights.h): the engine passes the values in
+ * force, and a tuner adjusts them through eval_trace.  The file makes the
+ * table the core reads, the compiled-in values and the indexes. */
+#define GT_PARAM(n, v, lo, hi) P_##n,
+enum {
+#include "eval_weights.h"
+    NPARAMS
+};
+#undef GT_PARAM
+
+#define GT_PARAM(n, v, lo, hi) {#n, v, lo, hi},
+static const struct gt_param c4_eval_params[NPARAMS + 1] = {
+#include "eval_weights.h"
+    {NULL, 0, 0, 0},
+};
+#undef GT_PARAM
+
+#define GT_PARAM(n, v, lo, hi) v,
+static const int32_t compiled_in[NPARAMS] = {
+#include "eval_weights.h"
+};
+#undef GT_PARAM
+
+/* One side's features, the counts its weights multiply: lines through
+ * its discs (cell_weight: central discs count), its threat cells, those
+ * on its good rows (by the odd/even theory of zugzwang, x's threats on
+ * odd rows and o's on even rows are the ones the filling of the board
+ * tends to let them cash in), and those right above another of its own. */
+static inline __attribute__((always_inline)) void features(const struct c4_pos *p, int who,
+                                                           int f[NPARAMS])
 {
-    int s = 0;
+    f[P_line] = 0;
     for (uint64_t b = p->discs[who]; b; b &= b - 1)
-        s += 2 * cell_weight[__builtin_ctzll(b)];
+        f[P_line] += cell_weight[__builtin_ctzll(b)];
     uint64_t t = threat_cells(p->discs[who], occupied(p));
-    s += 50 * __builtin_popcountll(t);
-    s += 50 * __builtin_popcountll(t & (who == 0 ? ODD_ROWS : EVEN_ROWS));
-    return s;
+    f[P_threat] = __builtin_popcountll(t);
+    f[P_threat_good_row] = __builtin_popcountll(t & (who == 0 ? ODD_ROWS : EVEN_ROWS));
+    f[P_threat_stacked] = __builtin_popcountll(t & (t << 1));
 }
 
-/* At most 2*13*21 + 100*42 < GT_EVAL_MAX per side, so no clamping needed. */
+/* The score is linear: sum((mine - theirs) * weight), so the trace's
+ * coefficients are the feature differences.  Written once and inlined
+ * into evaluate (coef NULL: the trace folds away, and with the compiled-in
+ * values so do the features whose weight is 0) and into eval_trace. */
+static inline __attribute__((always_inline)) int eval_body(const struct c4_pos *p,
+                                                           const int32_t *w, double *coef)
+{
+    int mine[NPARAMS], theirs[NPARAMS];
+    int64_t score = 0;
+    features(p, p->side, mine);
+    features(p, p->side ^ 1, theirs);
+#pragma GCC unroll 8 /* unrolled early, a weight of 0 drops its feature */
+    for (int i = 0; i < NPARAMS; i++)
+        score += (int64_t)(mine[i] - theirs[i]) * w[i];
+    /* Loaded weights may be anything: stay inside the evaluation band,
+     * where the weights move the score no more. */
+    bool clamped = score > GT_EVAL_MAX || score < -GT_EVAL_MAX;
+    for (int i = 0; coef && i < NPARAMS; i++)
+        coef[i] = clamped ? 0 : mine[i] - theirs[i];
+    if (clamped)
+        return score > 0 ? GT_EVAL_MAX : -GT_EVAL_MAX;
+    return (int)score;
+}
+
 static int c4_evaluate(const void *vp, const int32_t *params)
 {
-    (void)params;
-    const struct c4_pos *p = vp;
-    return side_score(p, p->side) - side_score(p, p->side ^ 1);
+    if (!params) /* the usual case: constants the compiler folds */
+        return eval_body(vp, compiled_in, NULL);
+    return eval_body(vp, params, NULL);
+}
+
+static int c4_eval_trace(const void *vp, const int32_t *params, double *coef)
+{
+    return eval_body(vp, params ? params : compiled_in, coef);
 }
 
 /* ---- the null move ------------------------------------------------------- *
@@ -589,6 +640,8 @@ GT_MODULE(connect4) = {
     .rule_outcome = c4_rule_outcome,
     .end_reason = c4_end_reason,
     .evaluate = c4_evaluate,
+    .eval_params = c4_eval_params,
+    .eval_trace = c4_eval_trace,
     .make_null = c4_make_null,
     .unmake_null = c4_unmake_null,
     .null_ok = c4_null_ok,
