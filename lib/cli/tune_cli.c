@@ -6,6 +6,7 @@
  *   gtsearch [--game NAME] [--option EvalFile=F] tune DATA... [--out FILE]
  *       [--epochs N] [--lr X] [--l2 X] [--lambda X] [--k X] [--validation X]
  *       [--seed N] [--threads N] [--report N] [--freeze GLOB,...] [--only GLOB,...]
+ *       [--update WEIGHTS_FILE]
  *   gtsearch [--game NAME] [--option N=V]... spsa --params NAME[:C_END],...
  *       [--iterations N] [--pairs N] [--r-end R] [--seed N] [--out FILE]
  *       [--engine CMD [ATTR...]] (--tc ...|--nodes N|...) [--openings FILE]
@@ -219,6 +220,35 @@ static void print_changes(const struct gt_param *t, int n, const int32_t *from,
     free(ch);
 }
 
+/* --update FILE: the module's own weights file, values replaced in place
+ * (comments and layout kept), through a temporary file and a rename. */
+static int update_file(const struct gt_param *t, int n, const int32_t *w, const char *path)
+{
+    FILE *in = fopen(path, "r");
+    char *text = NULL, tmp[4200];
+    size_t cap = 0;
+    int rc = 1;
+    if (!in) {
+        fprintf(stderr, "gtsearch tune: cannot read %s\n", path);
+        return 1;
+    }
+    ssize_t len = getdelim(&text, &cap, '\0', in);
+    fclose(in);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *out = len >= 0 ? fopen(tmp, "w") : NULL;
+    int done = out ? gt_params_rewrite(t, n, w, text, out) : -1;
+    if (out && (fclose(out) != 0 || done < 0))
+        done = -1;
+    if (done < 0 || rename(tmp, path) != 0)
+        fprintf(stderr, "gtsearch tune: cannot write %s\n", path);
+    else {
+        fprintf(stderr, "%s: %d of %d weights rewritten\n", path, done, n);
+        rc = 0;
+    }
+    free(text);
+    return rc;
+}
+
 int gt_tune_main(struct gt_engine *e, int argc, char **argv)
 {
     const struct gt_game *g = gt_engine_game(e);
@@ -227,7 +257,7 @@ int gt_tune_main(struct gt_engine *e, int argc, char **argv)
     struct gt_tune_config c;
     gt_tune_config_default(&c);
     c.eval_unit = g->eval_unit > 0 ? g->eval_unit : 100;
-    const char *out_path = NULL, *freeze = NULL, *only = NULL;
+    const char *out_path = NULL, *freeze = NULL, *only = NULL, *update = NULL;
     const char *data[64];
     int ndata = 0;
     long v;
@@ -243,6 +273,8 @@ int gt_tune_main(struct gt_engine *e, int argc, char **argv)
             out_path = argv[++i];
         else if (!strcmp(a, "--freeze") && i + 1 < argc)
             freeze = argv[++i];
+        else if (!strcmp(a, "--update") && i + 1 < argc)
+            update = argv[++i];
         else if (!strcmp(a, "--only") && i + 1 < argc)
             only = argv[++i];
         else if (!strcmp(a, "--epochs")) {
@@ -323,6 +355,10 @@ int gt_tune_main(struct gt_engine *e, int argc, char **argv)
     fprintf(stderr, "k %.6f; loss %.7f -> %.7f, validation %.7f -> %.7f\n", rep.k, rep.loss0,
             rep.loss, rep.vloss0, rep.vloss);
     print_changes(t, n, w0, w1, stderr);
+    if (update) {
+        rc = update_file(t, n, w1, update);
+        goto out;
+    }
     FILE *out = out_path ? fopen(out_path, "w") : stdout;
     if (!out) {
         fprintf(stderr, "gtsearch tune: cannot write %s\n", out_path);

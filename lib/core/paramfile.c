@@ -212,3 +212,32 @@ int gt_params_write(const struct gt_param *t, int n, const int32_t *values,
                 (long)t[i].min, (long)t[i].max);
     return ferror(out) ? -1 : 0;
 }
+
+int gt_params_rewrite(const struct gt_param *t, int n, const int32_t *values,
+                      const char *text, FILE *out)
+{
+    int done = 0;
+    for (const char *line = text; *line;) {
+        const char *nl = strchr(line, '\n');
+        size_t len = nl ? (size_t)(nl - line + 1) : strlen(line);
+        char buf[512], *name, *value;
+        int i = -1;
+        if (len < sizeof buf) {
+            memcpy(buf, line, len);
+            buf[len] = 0;
+            const char *s = buf;
+            while (*s == ' ' || *s == '\t')
+                s++;
+            if (!strncmp(s, "GT_PARAM", 8) && split_line(buf, &name, &value) == 1)
+                i = gt_param_find(t, n, name);
+        }
+        if (i >= 0) {
+            fprintf(out, "GT_PARAM(%s, %ld, %ld, %ld)\n", t[i].name, (long)values[i],
+                    (long)t[i].min, (long)t[i].max);
+            done++;
+        } else
+            fwrite(line, 1, len, out);
+        line += len;
+    }
+    return ferror(out) ? -1 : done;
+}

@@ -36,4 +36,11 @@ int gt_params_read(const struct gt_param *t, int n, const char *path, int32_t *v
 int gt_params_write(const struct gt_param *t, int n, const int32_t *values,
                     const char *comment, FILE *out);
 
+/* Rewrite a weights file's text with new values: every GT_PARAM line of
+ * `text` whose name is in t gets values[] (its range and the rest of the
+ * file, comments and order, stay as they are).  Returns the number of
+ * lines rewritten, or -1 on a write error. */
+int gt_params_rewrite(const struct gt_param *t, int n, const int32_t *values,
+                      const char *text, FILE *out);
+
 #endif
