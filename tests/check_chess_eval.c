@@ -225,14 +225,12 @@ START_TEST(params_table)
                           "%s is not followed by its _eg", q->name);
         }
     }
-    /* a few values that must not move: PeSTO's, the pawn table from a2 */
-    ck_assert_int_eq(G->eval_params[param("knight_mg")].value, 337);
-    ck_assert_int_eq(G->eval_params[param("pst_knight_e4_mg")].value, 28);
-    ck_assert_int_eq(G->eval_params[param("pst_pawn_a2_mg")].value, -35);
-    ck_assert_int_eq(G->eval_params[param("pst_king_g1_mg")].value, 24);
-    ck_assert_int_eq(G->eval_params[param("mob_queen_27_eg")].value, 28);
-    ck_assert_int_eq(G->eval_params[param("king_attack_10_mg")].value, 50);
-    ck_assert_int_eq(G->eval_params[param("tempo")].value, 12);
+    /* the material order a tuner must keep */
+    int pawn = G->eval_params[param("pawn_eg")].value;
+    int knight = G->eval_params[param("knight_mg")].value;
+    int rook = G->eval_params[param("rook_eg")].value;
+    int queen = G->eval_params[param("queen_mg")].value;
+    ck_assert(pawn < knight && knight < rook && rook < queen);
 }
 END_TEST
 
@@ -249,16 +247,12 @@ START_TEST(params_compiled_in)
         REQUIRE(G->evaluate(pos, w) == G->evaluate(pos, NULL), "%s", fens[i]);
         free(pos);
     }
-    /* the scores of evaluation v1, before its weights became data */
-    ck_assert_int_eq(eval_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), 12);
-    ck_assert_int_eq(eval_of("r1bq1rk1/ppp2ppp/2n2n2/3pp1N1/2B1P3/3P1Q2/PPP2PPP/RNB1K2R w KQ - 0 1"),
-                     265);   /* a king attack */
-    ck_assert_int_eq(eval_of("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
-                     89);
-    ck_assert_int_eq(eval_of("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"), 6);
-    ck_assert_int_eq(eval_of("4k1b1/8/8/8/8/8/4P3/2B1K3 w - - 0 1"), 55);    /* scaled 32/64 */
-    ck_assert_int_eq(eval_of("4k3/8/8/8/8/8/3n4/R3K3 b - - 0 1"), -43);      /* 16/64 */
-    ck_assert_int_eq(eval_of("6k1/5pp1/7p/8/2r5/P5P1/5P1P/2R3K1 w - - 0 34"), 69);
+    /* The start position is symmetric: only the tempo counts. */
+    ck_assert_int_eq(eval_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+                     G->eval_params[param("tempo")].value);
+    /* A lone minor cannot win: scaled to nothing but the tempo. */
+    ck_assert_int_eq(eval_of("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1"),
+                     G->eval_params[param("tempo")].value);
 }
 END_TEST
 
@@ -384,6 +378,9 @@ START_TEST(trace_king_attack)
     int n = test_positions(fens), seen = 0, queen = param("attack_weight_queen");
     int table = param("king_attack_0_mg");
     compiled_in(w);
+    /* The table shaped as v1 had it (a tuned one may be any shape). */
+    for (int u = 0; u < 32; u++)
+        w[table + u] = u * u / 2 < 400 ? u * u / 2 : 400;
     for (int i = 0; i < n; i++) {
         void *pos = chess_test_pos(fens[i]);
         int e = G->eval_trace(pos, w, coef), entries = 0, top = 0;
