@@ -170,7 +170,7 @@ int gt_datagen_main(struct gt_engine *e, int argc, char **argv)
             "(first player)\n", g->name, c.games, (unsigned long long)c.nodes, c.depth,
             c.random_plies, (unsigned long long)c.seed, c.openings ? ", openings " : "",
             c.openings ? c.openings : "", c.write_score ? "eval units" : "none");
-    struct gt_datagen_stats st;
+    struct gt_datagen_stats st = {0};
     char err[512];
     int rc = gt_datagen_run(g, &c, out, leader ? stderr : NULL, &st, err, sizeof err);
 #ifdef HAVE_MPI
