@@ -3,8 +3,8 @@
  * MPI_Init runs only when a launcher started this process and the
  * command is perft, match or datagen.  Open MPI can start a process alone
  * as a job of one (a "singleton"), but that forks a daemon and costs
- * about 0.4 s on every start; and the engines a match starts inherit the
- * launcher's environment, so the protocol loop must never join.  The
+ * about half a second a start; and the engines a match starts inherit
+ * the launcher's environment, so the protocol loop must never join.  The
  * launchers say so in the environment: Open MPI's mpirun sets
  * OMPI_COMM_WORLD_SIZE, PMIx launchers (srun --mpi=pmix, Open MPI 5)
  * PMIX_RANK, PMI-1/2 launchers (srun --mpi=pmi2, MPICH) PMI_RANK or
