@@ -20,20 +20,23 @@ export GTSEARCH_MPI_TIMEOUT=2
 mpirun_np 3 --enable-recovery "$gts" --game connect4 match \
     --engine "$gts --game connect4" name=plain \
     --engine "$gts --game connect4 --option NullMove=false" name=nonull \
-    --games 6 --movetime 40 --draw-after 16 --record "$tmp/rec" \
+    --games 6 --movetime 40 --draw-after 16 --record "$tmp/rec" --log "$tmp/log" \
     >"$tmp/out" 2>"$tmp/err" &
 job=$!
 
-# Rank 1's process, once it plays a game (its engines are its children).
+# Rank 1's process, once its first game has begun: its log (log.rank1)
+# shows the first search command sent to an engine.
 killed=
-for _ in $(seq 200); do
-    for p in $(pgrep -f "gtsearch --game connect4 match"); do
-        if tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx 'OMPI_COMM_WORLD_RANK=1' &&
-           [ -n "$(pgrep -P "$p")" ]; then
-            kill -9 "$p" && killed=$p
-        fi
-    done
-    [ -n "$killed" ] && break
+for _ in $(seq 400); do
+    if grep -q '< go ' "$tmp/log.rank1" 2>/dev/null; then
+        for p in $(pgrep -f "mpi-lost-rank\.$$/rec"); do
+            if tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null |
+               grep -qx 'OMPI_COMM_WORLD_RANK=1'; then
+                kill -9 "$p" && killed=$p
+            fi
+        done
+        break
+    fi
     sleep 0.05
 done
 wait "$job"
