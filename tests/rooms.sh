@@ -19,7 +19,8 @@ uses() {
         engine) echo "core mate" ;;
         match) echo "core" ;;
         tune) echo "core engine match" ;;
-        cli) echo "core mate engine match tune" ;;
+        dist) echo "core engine match tune" ;;
+        cli) echo "core mate engine match tune dist" ;;
         *) echo "?" ;;
     esac
 }

@@ -18,8 +18,8 @@ lib_cli_libgtcli_la_SOURCES = \
 lib_cli_libgtcli_la_CFLAGS = $(AM_CFLAGS) -O2
 
 # The rooms, in link order (a room before those it uses).
-GT_ROOMS = lib/cli/libgtcli.la lib/tune/libgttune.la lib/match/libgtmatch.la lib/engine/libgtengine.la \
-	lib/mate/libgtmate.la lib/core/libgtcore.la
+GT_ROOMS = lib/cli/libgtcli.la $(GT_DIST_ROOM) lib/tune/libgttune.la lib/match/libgtmatch.la \
+	lib/engine/libgtengine.la lib/mate/libgtmate.la lib/core/libgtcore.la
 
 bin_PROGRAMS += gtsearch
 gtsearch_SOURCES = lib/cli/main.c

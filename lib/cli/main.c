@@ -17,6 +17,9 @@
 #include "registry.h"
 #include "tools.h"
 #include "core/util.h"
+#ifdef HAVE_MPI
+#include "dist/dist.h"
+#endif
 
 enum { EXIT_USAGE = 2 };
 
@@ -311,12 +314,19 @@ int main(int argc, char **argv)
             goto out;
         }
     }
-    if (first_cmd < argc)
+    if (first_cmd < argc) {
+#ifdef HAVE_MPI
+        gt_dist_init(argv[first_cmd]);
+#endif
         rc = run_command(e, argc - first_cmd, argv + first_cmd);
+    }
     else
         rc = gt_protocol_run(e, stdin, stdout);
 out:
     gt_engine_free(e);
     gt_registry_free(reg);
+#ifdef HAVE_MPI
+    gt_dist_finish(rc);
+#endif
     return rc;
 }

@@ -51,6 +51,9 @@
 #include "engine/engine.h"
 #include "engine/options.h"
 #include "core/util.h"
+#ifdef HAVE_MPI
+#include "dist/dist.h"
+#endif
 
 enum { EXIT_USAGE = 2 };
 
@@ -284,10 +287,17 @@ int gt_match_main(struct gt_engine *e, int argc, char **argv)
             c->gameopts[c->ngameopts].name = s->name;
             c->gameopts[c->ngameopts++].value = gt_options_str(gt_engine_options(e), s->name);
         }
+#ifdef HAVE_MPI
+    /* Under mpirun the ranks share the games; rank 0 reports. */
+    struct gt_dist_match *dm = gt_dist_match_setup(c);
+#endif
     if (gt_match_run(c, stdout, sum, err, sizeof err) < 0) {
         fprintf(stderr, "gtsearch match: %s\n", err);
         rc = 1;
     }
+#ifdef HAVE_MPI
+    gt_dist_match_finish(dm);
+#endif
 out:
     if (c)
         gt_match_free_args(c);

@@ -11,6 +11,9 @@
 #include "core/perft.h"
 #include "report.h"
 #include "core/util.h"
+#ifdef HAVE_MPI
+#include "dist/dist.h"
+#endif
 
 struct divide_ctx {
     const struct gt_game *g;
@@ -46,7 +49,17 @@ int gt_tool_perft(struct gt_engine *e, int depth, const char *position,
     memcpy(copy, pos, g->pos_size);
     struct divide_ctx d = {g, copy, out};
     int64_t t0 = gt_now_us();
+#ifdef HAVE_MPI
+    /* Under mpirun the ranks share the tree; rank 0 reports. */
+    uint64_t n = gt_dist_perft(g, pos, depth, divide ? print_divide : NULL, &d);
+    if (gt_dist_rank() != 0) {
+        free(pos);
+        free(copy);
+        return 0;
+    }
+#else
     uint64_t n = gt_perft(g, pos, depth, divide ? print_divide : NULL, &d);
+#endif
     int64_t us = gt_now_us() - t0;
     if (divide)
         fputc('\n', out);

@@ -36,6 +36,9 @@
 #include "tune/dataset.h"
 #include "tune/spsa.h"
 #include "tune/tuner.h"
+#ifdef HAVE_MPI
+#include "dist/dist.h"
+#endif
 
 enum { EXIT_USAGE = 2 };
 
@@ -143,9 +146,20 @@ int gt_datagen_main(struct gt_engine *e, int argc, char **argv)
     if (!c.nodes && !c.depth)
         return usage_error("datagen", "%s: give --nodes or --depth a positive number",
                            "no limit per move");
-    FILE *out = out_path ? fopen(out_path, "w") : stdout;
+#ifdef HAVE_MPI
+    /* Under mpirun the ranks share the games; rank 0 writes and reports. */
+    struct gt_dist_datagen *dd = gt_dist_datagen_setup(&c);
+    bool leader = gt_dist_rank() == 0;
+#else
+    bool leader = true;
+#endif
+    /* Only rank 0 writes the file: the others may share its disk. */
+    FILE *out = !leader ? fopen("/dev/null", "w") : out_path ? fopen(out_path, "w") : stdout;
     if (!out) {
         fprintf(stderr, "gtsearch datagen: cannot write %s\n", out_path);
+#ifdef HAVE_MPI
+        gt_dist_datagen_finish(dd, NULL, 0);
+#endif
         return 1;
     }
     struct opt_list opts = {0};
@@ -157,9 +171,13 @@ int gt_datagen_main(struct gt_engine *e, int argc, char **argv)
             "(first player)\n", g->name, c.games, (unsigned long long)c.nodes, c.depth,
             c.random_plies, (unsigned long long)c.seed, c.openings ? ", openings " : "",
             c.openings ? c.openings : "", c.write_score ? "eval units" : "none");
-    struct gt_datagen_stats st;
+    struct gt_datagen_stats st = {0};
     char err[512];
-    int rc = gt_datagen_run(g, &c, out, stderr, &st, err, sizeof err);
+    int rc = gt_datagen_run(g, &c, out, leader ? stderr : NULL, &st, err, sizeof err);
+#ifdef HAVE_MPI
+    if (gt_dist_datagen_finish(dd, err, sizeof err) < 0 && rc == 0)
+        rc = -1;
+#endif
     if (out != stdout && fclose(out) != 0 && rc == 0) {
         snprintf(err, sizeof err, "cannot write %s", out_path);
         rc = -1;
@@ -167,10 +185,11 @@ int gt_datagen_main(struct gt_engine *e, int argc, char **argv)
     for (int i = 0; i < opts.n; i++)
         free(opts.v[i]);
     free(opts.v);
-    fprintf(stderr, "datagen: %ld games (+%ld =%ld -%ld for the first player, %ld "
-            "adjudicated), %ld positions in %.1f s, %.0f positions/s\n",
-            st.games, st.wins[0], st.draws, st.wins[1], st.adjudicated, st.positions,
-            st.seconds, st.seconds > 0 ? st.positions / st.seconds : 0.0);
+    if (leader)
+        fprintf(stderr, "datagen: %ld games (+%ld =%ld -%ld for the first player, %ld "
+                "adjudicated), %ld positions in %.1f s, %.0f positions/s\n",
+                st.games, st.wins[0], st.draws, st.wins[1], st.adjudicated, st.positions,
+                st.seconds, st.seconds > 0 ? st.positions / st.seconds : 0.0);
     if (rc < 0) {
         fprintf(stderr, "gtsearch datagen: %s\n", err);
         return 1;

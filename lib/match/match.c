@@ -233,6 +233,37 @@ static void note_rss(struct gt_player *p, int game)
     p->rss_last_game = game;
 }
 
+/* The handle hooks get. */
+struct gt_match {
+    struct sched *s;
+};
+
+bool gt_match_tally(struct gt_match *m, int n, struct gt_game_record *rec)
+{
+    struct sched *s = m->s;
+    int pair, opening;
+    bool a_first;
+    schedule(s, n, &pair, &opening, &a_first);
+    rec->op = opening >= 0 ? &s->ops.v[opening] : NULL;
+    pthread_mutex_lock(&s->lock);
+    tally(s, n, pair, a_first, rec);
+    bool stop = s->stop;
+    pthread_mutex_unlock(&s->lock);
+    return stop;
+}
+
+/* The next game to play: the hooks', or this process's own count. */
+static int next_game(struct sched *s)
+{
+    const struct gt_match_hooks *h = s->c->hooks;
+    if (h)
+        return h->next(h->ctx);
+    pthread_mutex_lock(&s->lock);
+    int n = s->stop || s->next >= s->total ? -1 : s->next++;
+    pthread_mutex_unlock(&s->lock);
+    return n;
+}
+
 static void *worker(void *arg)
 {
     struct sched *s = arg;
@@ -249,9 +280,7 @@ static void *worker(void *arg)
         gt_player_init(&players[i], &c->engines[i], c->g, &s->log, label);
     }
     for (;;) {
-        pthread_mutex_lock(&s->lock);
-        int n = s->stop || s->next >= s->total ? -1 : s->next++;
-        pthread_mutex_unlock(&s->lock);
+        int n = next_game(s);
         if (n < 0)
             break;
         int pair, opening;
@@ -264,9 +293,13 @@ static void *worker(void *arg)
         gt_referee_play(c, seats, opening >= 0 ? &s->ops.v[opening] : NULL, &rec);
         for (int k = 0; k < 2 && c->report_rss; k++)
             note_rss(seats[k], n + 1);
-        pthread_mutex_lock(&s->lock);
-        tally(s, n, pair, a_first, &rec);
-        pthread_mutex_unlock(&s->lock);
+        if (c->hooks) {
+            c->hooks->done(c->hooks->ctx, n, &rec);
+        } else {
+            pthread_mutex_lock(&s->lock);
+            tally(s, n, pair, a_first, &rec);
+            pthread_mutex_unlock(&s->lock);
+        }
         gt_game_record_free(&rec);
     }
     pthread_mutex_lock(&s->lock);
@@ -470,6 +503,10 @@ int gt_match_run(struct gt_match_config *c, FILE *out, struct gt_match_summary *
                 s.ops.n ? "openings from the file" : "from the start position");
         fflush(out);
     }
+    const struct gt_match_hooks *h = c->hooks;
+    struct gt_match handle = {&s};
+    if (h && h->begin)
+        h->begin(h->ctx, &handle, s.total);
     int started = 0;
     for (; started < nthreads; started++)
         if (pthread_create(&threads[started], NULL, worker, &s) != 0)
@@ -479,6 +516,8 @@ int gt_match_run(struct gt_match_config *c, FILE *out, struct gt_match_summary *
     for (int i = 0; i < started; i++)
         pthread_join(threads[i], NULL);
     free(threads);
+    if (h && h->end)
+        h->end(h->ctx);
     /* Every game handed out was finished, so nothing waits here; were
      * one missing, the games after it are still written. */
     while (s.pending) {

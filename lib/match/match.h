@@ -21,6 +21,8 @@
 #include <gtsearch/game.h>
 
 struct gt_engine;
+struct gt_game_record;
+struct gt_match_hooks;
 
 enum gt_proto { GT_PROTO_GAME, GT_PROTO_UCI, GT_PROTO_USI, GT_PROTO_CECP, GT_PROTO_GNUSHOGI };
 
@@ -79,6 +81,8 @@ struct gt_match_config {
     struct gt_match_gameopt gameopts[GT_MATCH_MAX_EOPTIONS];
     bool quiet;               /* no progress lines (tests) */
     bool report_rss;          /* report each engine process's memory */
+    const struct gt_match_hooks *hooks; /* NULL: the games are dealt and
+                                 counted in this process */
 };
 
 /* The totals of one pair, from the first engine's point of view. */
@@ -101,6 +105,28 @@ struct gt_match_summary {
     int revived[GT_MATCH_MAX_ENGINES];  /* each engine's exits between
                                            games (restarted, no game lost) */
 };
+
+/* A match in progress, as its hooks see it. */
+struct gt_match;
+
+/* Where the worker threads get their game numbers and put the finished
+ * games: the match's own counter and tally unless hooks replace them, as
+ * a distributed run (lib/dist) does with messages between processes.
+ * begin is called once the engines passed the preflight, before any game,
+ * with the number of games; end after the last local game, before the
+ * results are printed. */
+struct gt_match_hooks {
+    void *ctx;
+    void (*begin)(void *ctx, struct gt_match *m, int total);
+    int (*next)(void *ctx);       /* a game number (0-based), -1: none left */
+    void (*done)(void *ctx, int n, const struct gt_game_record *rec);
+    void (*end)(void *ctx);
+};
+
+/* Count, print and write game n as a worker thread of this process would
+ * (its opening is the schedule's, whatever rec->op says).  Returns true
+ * once the match has stopped: the SPRT decided. */
+bool gt_match_tally(struct gt_match *m, int n, struct gt_game_record *rec);
 
 /* Fill a configuration with the defaults (no engines, no time control). */
 void gt_match_config_default(struct gt_match_config *c, const struct gt_game *g);

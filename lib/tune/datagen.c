@@ -205,14 +205,14 @@ static double play_game(struct shared *sh, struct gt_engine *e, struct game *gm,
     }
 }
 
-/* Write the game's positions with its result, under the lock. */
-static int flush_game(struct shared *sh, struct game *gm, double result, bool adj)
+/* Write a game's positions with its result, under the lock. */
+static int write_lines(struct shared *sh, const char *lines, double result, bool adj)
 {
     const char *res = result == 1 ? "1.0" : result == 0 ? "0.0" : "0.5";
     long kept = 0;
     int rc = 0;
     pthread_mutex_lock(&sh->lock);
-    for (char *line = gm->lines, *nl; line && *line; line = nl + 1) {
+    for (const char *line = lines, *nl; line && *line; line = nl + 1) {
         nl = strchr(line, '\n');
         if (fprintf(sh->out, "%.*s | %s\n", (int)(nl - line), line, res) < 0)
             rc = -1;
@@ -239,10 +239,42 @@ static int flush_game(struct shared *sh, struct game *gm, double result, bool ad
         sh->last_report = now;
     }
     pthread_mutex_unlock(&sh->lock);
+    return rc;
+}
+
+/* The handle hooks get. */
+struct gt_datagen_run {
+    struct shared *sh;
+};
+
+int gt_datagen_write(struct gt_datagen_run *r, const char *lines, double result,
+                     bool adjudicated)
+{
+    return write_lines(r->sh, lines, result, adjudicated);
+}
+
+/* Hand the game's positions on (the hooks' done, or the output) and
+ * clear them for the next game. */
+static int flush_game(struct shared *sh, long i, struct game *gm, double result, bool adj)
+{
+    const struct gt_datagen_hooks *h = sh->c->hooks;
+    const char *lines = gm->lines ? gm->lines : "";
+    int rc = h ? h->done(h->ctx, i, lines, result, adj) : write_lines(sh, lines, result, adj);
     gm->llen = 0;
     if (gm->lines)
         gm->lines[0] = 0;
     return rc;
+}
+
+/* The next game to play: the hooks', or this process's own count. */
+static long next_index(struct shared *sh)
+{
+    const struct gt_datagen_hooks *h = sh->c->hooks;
+    pthread_mutex_lock(&sh->lock);
+    bool failed = sh->failed;
+    long i = failed || h || sh->next_game >= sh->c->games ? -1 : sh->next_game++;
+    pthread_mutex_unlock(&sh->lock);
+    return h && !failed ? h->next(h->ctx) : i;
 }
 
 static struct gt_engine *thread_engine(struct shared *sh)
@@ -277,13 +309,11 @@ static void *datagen_thread(void *arg)
     struct gt_engine *e = thread_engine(sh);
     gt_move *buf = malloc(sizeof *buf * (size_t)sh->g->max_moves);
     struct game gm = {0};
+    long i = -1;
     if (!e || !buf)
         goto fail;
     for (;;) {
-        pthread_mutex_lock(&sh->lock);
-        long i = sh->failed || sh->next_game >= sh->c->games ? -1 : sh->next_game++;
-        pthread_mutex_unlock(&sh->lock);
-        if (i < 0)
+        if ((i = next_index(sh)) < 0)
             break;
         uint64_t rng = sh->c->seed * 0x9e3779b97f4a7c15ULL ^ (uint64_t)i * 0xd1b54a32d192ed03ULL;
         int k;
@@ -295,11 +325,13 @@ static void *datagen_thread(void *arg)
         gt_engine_new_game(e);
         bool adj;
         double result = play_game(sh, e, &gm, buf, &adj);
-        if (result < 0 || flush_game(sh, &gm, result, adj) < 0)
+        if (result < 0 || flush_game(sh, i, &gm, result, adj) < 0)
             goto fail;
     }
     goto done;
 fail:
+    if (sh->c->hooks && i >= 0)
+        sh->c->hooks->done(sh->c->hooks->ctx, i, NULL, 0, false);
     pthread_mutex_lock(&sh->lock);
     if (!sh->failed)
         snprintf(sh->err, sizeof sh->err, "a game could not be played (out of memory, "
@@ -332,12 +364,17 @@ int gt_datagen_run(const struct gt_game *g, const struct gt_datagen_config *c, F
     int nt = c->threads > 0 ? c->threads : 1;
     pthread_t *th = calloc((size_t)nt, sizeof *th);
     int started = 0;
+    struct gt_datagen_run handle = {&sh};
+    if (c->hooks && c->hooks->begin)
+        c->hooks->begin(c->hooks->ctx, &handle);
     for (; th && started < nt; started++)
         if (pthread_create(&th[started], NULL, datagen_thread, &sh) != 0)
             break;
     for (int i = 0; i < started; i++)
         pthread_join(th[i], NULL);
     free(th);
+    if (c->hooks && c->hooks->end)
+        c->hooks->end(c->hooks->ctx, sh.failed || !started);
     pthread_mutex_destroy(&sh.lock);
     gt_openings_free(&book);
     sh.st.seconds = (gt_now_ms() - sh.t0) / 1000.0;

@@ -15,6 +15,8 @@
 #include <stdio.h>
 #include <gtsearch/game.h>
 
+struct gt_datagen_hooks;
+
 struct gt_datagen_config {
     long games;
     uint64_t nodes;            /* per move (0: depth only) */
@@ -33,6 +35,8 @@ struct gt_datagen_config {
     int noptions;              /* engine options, "Name=value" */
     const char *const *options;
     int report_ms;             /* between progress lines (0: none) */
+    const struct gt_datagen_hooks *hooks; /* NULL: the games are dealt and
+                                  written in this process */
 };
 
 struct gt_datagen_stats {
@@ -40,6 +44,29 @@ struct gt_datagen_stats {
     long adjudicated;
     double seconds;
 };
+
+/* A run in progress, as its hooks see it. */
+struct gt_datagen_run;
+
+/* Where the threads get their game indexes and put the finished games:
+ * the run's own counter and output unless hooks replace them, as a
+ * distributed run (lib/dist) does with messages between processes.
+ * done gets game i's kept positions ("TEXT | SCORE" lines) and its result
+ * for the first player (1, 0.5, 0); lines NULL: game i could not be
+ * played, and the run fails.  begin comes before the first game, end
+ * after the last local one. */
+struct gt_datagen_hooks {
+    void *ctx;
+    void (*begin)(void *ctx, struct gt_datagen_run *r);
+    long (*next)(void *ctx);      /* a game index, -1: none left */
+    int (*done)(void *ctx, long i, const char *lines, double result, bool adjudicated);
+    void (*end)(void *ctx, bool failed);
+};
+
+/* Write a game's lines with its result and count it, as a thread of this
+ * process does.  0, or -1 on a write error. */
+int gt_datagen_write(struct gt_datagen_run *r, const char *lines, double result,
+                     bool adjudicated);
 
 /* Defaults for a game (scores scaled by its eval_unit). */
 void gt_datagen_config_default(struct gt_datagen_config *c, const struct gt_game *g);

@@ -1,0 +1,12 @@
+# tests/mpi.mk: the distributed runs (lib/dist) under mpirun -np 2 against
+# one process: perft counts, a match's report and records, datagen's
+# lines, and a rank killed in a match.  They belong to the MPI build
+# (./configure --with-mpi), which .ci/run checks as well; a build without
+# MPI has nothing of lib/dist to test.
+# SPDX-License-Identifier: MIT
+mpi_tests = tests/mpi-perft.sh tests/mpi-match.sh tests/mpi-datagen.sh tests/mpi-lost-rank.sh
+EXTRA_DIST += $(mpi_tests) tests/mpi-env.sh
+if HAVE_MPI
+TESTS += $(mpi_tests)
+AM_TESTS_ENVIRONMENT += HAVE_MPI=yes MPIRUN='$(MPIRUN)'; export HAVE_MPI MPIRUN;
+endif
