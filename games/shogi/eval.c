@@ -152,41 +152,95 @@ static inline int box_index(struct frame k, int f, int r)
     return i > 12 ? i - 1 : i;
 }
 
-/* Empty squares on the lines of the slider on sq. */
-static inline int slider_reach(const uint8_t *b, int sq, unsigned slides)
+/* The squares next to a king a piece attacks, as bits by direction from
+ * the king (tables.c's order), gathered while the pieces are walked: one
+ * pass instead of an attack test of every square.  ring_bit[] is indexed
+ * by target - king + 12; the 8 king steps are the only such offsets. */
+static const uint8_t ring_bit[25] = {
+    [12 - 12] = 1u << 4, [12 - 11] = 1u << 2, [12 - 10] = 1u << 7,
+    [12 - 1] = 1u << 0,  [12 + 1] = 1u << 1,  [12 + 10] = 1u << 6,
+    [12 + 11] = 1u << 3, [12 + 12] = 1u << 5,
+};
+
+static inline unsigned ring_hit(int target, int king)
 {
+    unsigned o = (unsigned)(target - king + 12);
+    return o <= 24 ? ring_bit[o] : 0;
+}
+
+/* The king's neighbours the piece pc on sq attacks by a step. */
+static inline unsigned step_hits(int pc, int sq, int king)
+{
+    unsigned steps = shogi_step_dirs[pc], ring = 0;
+    while (steps) {
+        ring |= ring_hit(sq + shogi_dir_offset[__builtin_ctz(steps)], king);
+        steps &= steps - 1;
+    }
+    return ring;
+}
+
+/* A knight of c on sq jumps two ranks forward and one file aside. */
+static inline unsigned knight_hits(int c, int sq, int king)
+{
+    return c ? ring_hit(sq + 13, king) | ring_hit(sq - 9, king)
+             : ring_hit(sq - 13, king) | ring_hit(sq + 9, king);
+}
+
+/* The slider on sq: its empty squares (*reach, its mobility) and the
+ * king's neighbours its lines attack.  A line goes on through the king
+ * itself, which cannot escape along it. */
+static inline unsigned slider_lines(const uint8_t *b, int sq, unsigned slides,
+                                    int king, int *reach)
+{
+    unsigned ring = 0;
     int n = 0;
     while (slides) {
-        int off = shogi_dir_offset[__builtin_ctz(slides)];
+        int off = shogi_dir_offset[__builtin_ctz(slides)], s2 = sq + off;
         slides &= slides - 1;
-        for (int s2 = sq + off; !b[s2]; s2 += off) n++;
+        for (; !b[s2]; s2 += off) {
+            n++;
+            ring |= ring_hit(s2, king);
+        }
+        ring |= ring_hit(s2, king);  /* the first piece stopping the line */
+        if (s2 == king) ring |= ring_hit(s2 + off, king);
     }
-    return n;
+    *reach = n;
+    return ring;
 }
 
 /* Material, placement, defenders, attackers and mobility of c's pieces on
- * the board, for c. */
+ * the board, for c; *foe_ring gets the enemy king's neighbours they attack
+ * (steps only from its 5x5 box, where every stepping attacker stands). */
 ALWAYS int64_t board_terms(const struct shogi_pos *p, int c, const int32_t *w,
-                           double *coef, int s)
+                           double *coef, int s, unsigned *foe_ring)
 {
     int64_t v = 0;
     const uint8_t *b = p->board;
     struct frame own = king_frame(p, c, c), foe = king_frame(p, c ^ 1, c);
+    int foe_k = shogi_has_king(p, c ^ 1) ? p->king[c ^ 1] : -1000;
+    unsigned ring = 0;
     shogi_bb bb = p->occ[c];
     while (bb) {
         int sq = shogi_bb_pop(&bb), pc = b[sq], t = SH_TYPE(pc);
         int f = c ? 10 - SH_FILE(sq) : SH_FILE(sq);
         int r = c ? 10 - SH_RANK(sq) : SH_RANK(sq);
         ADD(P_pst_pawn_11 + (t - 1) * 81 + (f - 1) * 9 + r - 1, 1);
+        int near_foe = box_index(foe, f, r);
+        if (near_foe >= 0) ring |= step_hits(pc, sq, foe_k);
         if (t == SH_KING) continue;
         ADD(board_index[t], 1);
+        if (near_foe >= 0) ADD(atk_first[t] + near_foe, 1);
         int i = box_index(own, f, r);
         if (i >= 0 && def_first[t] >= 0) ADD(def_first[t] + i, 1);
-        i = box_index(foe, f, r);
-        if (i >= 0) ADD(atk_first[t] + i, 1);
+        if (t == SH_KNIGHT) ring |= knight_hits(c, sq, foe_k);
         unsigned slides = shogi_slide_dirs[pc];
-        if (slides) ADD(mob_index[t] + slider_reach(b, sq, slides), 1);
+        if (slides) {
+            int reach;
+            ring |= slider_lines(b, sq, slides, foe_k, &reach);
+            ADD(mob_index[t] + reach, 1);
+        }
     }
+    *foe_ring = ring;
     return v;
 }
 
@@ -220,11 +274,11 @@ ALWAYS int64_t ring_hand_terms(const uint8_t *h, int attacked,
     return v;
 }
 
-/* c's king: the squares next to it that the enemy controls (seen through
- * the king, which may step away along a line) and the ones it can step
- * to.  Nothing for a side without a king (a tsume attacker). */
-ALWAYS int64_t king_terms(const struct shogi_pos *p, int c, const int32_t *w,
-                          double *coef, int s)
+/* c's king: the squares next to it that the enemy controls (`ring`, from
+ * board_terms) and the ones it can step to.  Nothing for a side without a
+ * king (a tsume attacker). */
+ALWAYS int64_t king_terms(const struct shogi_pos *p, int c, unsigned ring,
+                          const int32_t *w, double *coef, int s)
 {
     int64_t v = 0;
     if (!shogi_has_king(p, c)) return 0;
@@ -232,7 +286,7 @@ ALWAYS int64_t king_terms(const struct shogi_pos *p, int c, const int32_t *w,
     for (int d = 0; d < 8; d++) {
         int sq = k + shogi_dir_offset[d], pc = p->board[sq];
         if (pc == SH_WALL) continue;
-        if (shogi_attacked(p->board, sq, them, k)) {
+        if (ring >> d & 1) {
             attacked++;
             ADD(P_ks_ring_32 + (c ? d ^ 1 : d), 1);  /* d ^ 1: gote's view */
         } else if (!pc || SH_COLOR(pc) == them) {
@@ -255,12 +309,15 @@ ALWAYS int64_t king_terms(const struct shogi_pos *p, int c, const int32_t *w,
 ALWAYS int eval_body(const struct shogi_pos *p, const int32_t *w, double *coef)
 {
     int64_t v = 0;
+    unsigned ring[2];  /* ring[c]: c's king's neighbours the enemy attacks */
     for (int c = 0; c < 2; c++) {
         int s = c == p->side ? 1 : -1;
-        int64_t side = board_terms(p, c, w, coef, s) +
-                       hand_terms(p, c, w, coef, s) +
-                       king_terms(p, c, w, coef, s);
-        v += s * side;
+        v += s * (board_terms(p, c, w, coef, s, &ring[c ^ 1]) +
+                  hand_terms(p, c, w, coef, s));
+    }
+    for (int c = 0; c < 2; c++) {
+        int s = c == p->side ? 1 : -1;
+        v += s * king_terms(p, c, ring[c], w, coef, s);
     }
     const int s = 1;
     ADD(P_tempo, 1);
