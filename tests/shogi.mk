@@ -34,6 +34,16 @@ tests_check_shogi_records_SOURCES = tests/check_shogi_records.c tests/check_main
 tests_check_shogi_records_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_shogi_records_LDADD = games/shogi/libshogi.la $(CHECK_LIBS)
 
+# The evaluation as data: the parameter table and the trace.
+check_PROGRAMS += tests/check_shogi_eval
+TESTS += tests/check_shogi_eval
+tests_check_shogi_eval_SOURCES = tests/check_shogi_eval.c tests/check_main.c \
+	games/shogi/module.c
+tests_check_shogi_eval_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_shogi_eval_CPPFLAGS = $(AM_CPPFLAGS) \
+	-DTEST_DATA_DIR='"$(abs_top_srcdir)/tests/data"'
+tests_check_shogi_eval_LDADD = games/shogi/libshogi.la $(CHECK_LIBS) -lm
+
 EXTRA_DIST += games/shogi/README.md tests/bench/shogi-perft.sh \
 	tests/bench/shogi-perft-verify.sh
 

@@ -1,102 +1,340 @@
-/* eval.c -- evaluation v1: material, placement, king safety, mobility.
+/* eval.c -- evaluation v2: material, hands, piece-square tables, king
+ * safety and slider mobility, every weight a named parameter of
+ * eval_weights.h (what each name means is said there).
  *
- * Units: a pawn on the board is 100.  Pieces in hand are worth a little
- * more than on the board (a drop goes anywhere); promoted minors are worth
- * about a gold, and losing one only gives the opponent the base piece.
+ * The score is linear in the parameters: every term is a parameter times
+ * a count (tables over discrete features carry what is not linear, such
+ * as the number of attacked squares around a king).  So the trace is the
+ * counts themselves and the score is exactly sum(coef * params), clamped
+ * to the evaluation band.  One body computes both: evaluate passes a NULL
+ * coef and the compiler drops the bookkeeping.
  * SPDX-License-Identifier: MIT */
+#include <string.h>
+
 #include "shogi.h"
 
-static const int board_value[15] = {
-    [SH_PAWN] = 100, [SH_LANCE] = 280, [SH_KNIGHT] = 320, [SH_SILVER] = 450,
-    [SH_BISHOP] = 650, [SH_ROOK] = 760, [SH_GOLD] = 520, [SH_KING] = 0,
-    [SH_PPAWN] = 540, [SH_PLANCE] = 510, [SH_PKNIGHT] = 520,
-    [SH_PSILVER] = 520, [SH_HORSE] = 900, [SH_DRAGON] = 1080,
+/* Indexes of the parameters, in the file's order. */
+#define GT_PARAM(n, v, lo, hi) P_##n,
+enum {
+#include "eval_weights.h"
+    P_COUNT
 };
-static const int hand_value[8] = {
-    [SH_PAWN] = 115, [SH_LANCE] = 310, [SH_KNIGHT] = 350, [SH_SILVER] = 500,
-    [SH_BISHOP] = 730, [SH_ROOK] = 860, [SH_GOLD] = 570,
+#undef GT_PARAM
+
+#define GT_PARAM(n, v, lo, hi) { #n, v, lo, hi },
+const struct gt_param shogi_eval_params[P_COUNT + 1] = {
+#include "eval_weights.h"
+    { NULL, 0, 0, 0 }
+};
+#undef GT_PARAM
+
+/* The compiled-in values, what evaluate uses for params NULL. */
+#define GT_PARAM(n, v, lo, hi) v,
+static const int32_t default_weights[P_COUNT] = {
+#include "eval_weights.h"
+};
+#undef GT_PARAM
+
+/* Whole tables are indexed from their first entry: a tuned file must keep
+ * their lengths and order. */
+#define TABLE(first, last, len) \
+    _Static_assert(P_##last - P_##first == (len) - 1, #first " has " #len " entries")
+TABLE(board_pawn, board_dragon, 13);
+TABLE(hand_pawn_1, hand_pawn_8, 8);
+TABLE(hand_lance_1, hand_lance_4, 4);
+TABLE(hand_knight_1, hand_knight_4, 4);
+TABLE(hand_silver_1, hand_silver_4, 4);
+TABLE(hand_bishop_1, hand_bishop_2, 2);
+TABLE(hand_rook_1, hand_rook_2, 2);
+TABLE(hand_gold_1, hand_gold_4, 4);
+TABLE(pst_pawn_11, pst_dragon_99, 14 * 81);
+_Static_assert(P_pst_king_11 == P_pst_pawn_11 + 7 * 81 &&
+                   P_pst_dragon_11 == P_pst_pawn_11 + 13 * 81,
+               "piece-square tables in the order of the types");
+TABLE(def_gold_11, def_gold_55, 24);
+TABLE(def_silver_11, def_silver_55, 24);
+TABLE(def_pminor_11, def_pminor_55, 24);
+TABLE(def_major_11, def_major_55, 24);
+TABLE(atk_pawn_11, atk_pawn_55, 24);
+TABLE(atk_lance_11, atk_lance_55, 24);
+TABLE(atk_knight_11, atk_knight_55, 24);
+TABLE(atk_silver_11, atk_silver_55, 24);
+TABLE(atk_gold_11, atk_gold_55, 24);
+TABLE(atk_bishop_11, atk_bishop_55, 24);
+TABLE(atk_rook_11, atk_rook_55, 24);
+TABLE(ks_ring_32, ks_ring_24, 8);
+TABLE(ks_ring_hand_0, ks_ring_hand_10, 11);
+TABLE(ks_ring_drop_pawn, ks_ring_drop_gold, 7);
+TABLE(ks_ring_count_1, ks_ring_count_8, 8);
+TABLE(ks_escape_0, ks_escape_3, 4);
+TABLE(ks_escape_drop_0, ks_escape_drop_3, 4);
+TABLE(mob_lance_0, mob_lance_8, 9);
+TABLE(mob_bishop_0, mob_bishop_16, 17);
+TABLE(mob_rook_0, mob_rook_16, 17);
+TABLE(mob_horse_0, mob_horse_16, 17);
+TABLE(mob_dragon_0, mob_dragon_16, 17);
+
+/* Per board type: its material entry (-1: the king has none), the first
+ * entry of its defender and attacker tables (-1: none), its mobility
+ * table. */
+static const int16_t board_index[15] = {
+    -1, P_board_pawn, P_board_lance, P_board_knight, P_board_silver,
+    P_board_bishop, P_board_rook, P_board_gold, -1, P_board_ppawn,
+    P_board_plance, P_board_pknight, P_board_psilver, P_board_horse,
+    P_board_dragon,
+};
+static const int16_t def_first[15] = {
+    -1, -1, -1, -1, P_def_silver_11, -1, -1, P_def_gold_11, -1,
+    P_def_pminor_11, P_def_pminor_11, P_def_pminor_11, P_def_pminor_11,
+    P_def_major_11, P_def_major_11,
+};
+static const int16_t atk_first[15] = {
+    -1, P_atk_pawn_11, P_atk_lance_11, P_atk_knight_11, P_atk_silver_11,
+    P_atk_bishop_11, P_atk_rook_11, P_atk_gold_11, -1, P_atk_gold_11,
+    P_atk_gold_11, P_atk_gold_11, P_atk_gold_11, P_atk_bishop_11,
+    P_atk_rook_11,
+};
+static const int16_t mob_index[15] = {
+    [SH_LANCE] = P_mob_lance_0, [SH_BISHOP] = P_mob_bishop_0,
+    [SH_ROOK] = P_mob_rook_0, [SH_HORSE] = P_mob_horse_0,
+    [SH_DRAGON] = P_mob_dragon_0,
+};
+/* Hand slots by type (P L N S B R G). */
+static const int8_t hand_slots[8] = { 0, 8, 4, 4, 4, 2, 2, 4 };
+static const int16_t hand_first[8] = {
+    0, P_hand_pawn_1, P_hand_lance_1, P_hand_knight_1, P_hand_silver_1,
+    P_hand_bishop_1, P_hand_rook_1, P_hand_gold_1,
 };
 
-int shogi_piece_value(int type) { return board_value[type & 15]; }
-
-/* Placement by relative rank (1 = the enemy's back rank, 9 = own). */
-static const int8_t rank_bonus[15][10] = {
-    [SH_PAWN] = { 0, 0, 30, 24, 14, 8, 0, 0, 0, 0 },
-    [SH_LANCE] = { 0, 0, 0, 0, 0, 0, 0, 0, 4, 8 },
-    [SH_KNIGHT] = { 0, 0, 0, 20, 14, 6, 0, -4, -8, -12 },
-    [SH_SILVER] = { 0, -10, 4, 16, 14, 10, 6, 4, 0, -6 },
-    [SH_GOLD] = { 0, -20, -10, 0, 4, 6, 8, 10, 12, 4 },
-    [SH_KING] = { 0, -40, -40, -40, -36, -30, -20, -6, 10, 6 },
-};
-/* Kings like the edge files, generals like to stand near the own king. */
-static const int8_t king_file_bonus[10] = { 0, 10, 12, 8, 0, -8, 0, 8, 12, 10 };
-
-struct side_terms {
-    int material, placement, mobility, guards;
-};
-
-static void scan_side(const struct shogi_pos *p, int c, struct side_terms *st)
+/* Move ordering and SEE use the compiled-in board values. */
+int shogi_piece_value(int type)
 {
+    int i = board_index[type & 15];
+    return i < 0 ? 0 : default_weights[i];
+}
+
+#define ALWAYS static inline __attribute__((always_inline))
+
+/* Add n times parameter i to v, and n (times the side's sign s) to its
+ * coefficient.  Every helper below has v, w, coef and s in scope. */
+#define ADD(i, n)                                   \
+    do {                                            \
+        int i_ = (i), n_ = (n);                     \
+        v += (int64_t)n_ * w[i_];                   \
+        if (coef) coef[i_] += (double)(s * n_);     \
+    } while (0)
+
+/* A king's square in the owner's coordinates; far away without a king, so
+ * that no piece is ever in its box. */
+struct frame {
+    int f, r;
+};
+
+static inline struct frame king_frame(const struct shogi_pos *p, int king_of,
+                                      int seen_by)
+{
+    struct frame k = { 100, 100 };
+    if (shogi_has_king(p, king_of)) {
+        int sq = p->king[king_of];
+        k.f = seen_by ? 10 - SH_FILE(sq) : SH_FILE(sq);
+        k.r = seen_by ? 10 - SH_RANK(sq) : SH_RANK(sq);
+    }
+    return k;
+}
+
+/* Index 0..23 of (f, r) in the 5x5 box around k (its centre left out), or
+ * -1 outside it. */
+static inline int box_index(struct frame k, int f, int r)
+{
+    unsigned df = (unsigned)(f - k.f + 2), dr = (unsigned)(r - k.r + 2);
+    if (df > 4 || dr > 4) return -1;
+    int i = (int)(df * 5 + dr);
+    return i > 12 ? i - 1 : i;
+}
+
+/* The squares next to a king a piece attacks, as bits by direction from
+ * the king (tables.c's order), gathered while the pieces are walked: one
+ * pass instead of an attack test of every square.  ring_bit[] is indexed
+ * by target - king + 12; the 8 king steps are the only such offsets. */
+static const uint8_t ring_bit[25] = {
+    [12 - 12] = 1u << 4, [12 - 11] = 1u << 2, [12 - 10] = 1u << 7,
+    [12 - 1] = 1u << 0,  [12 + 1] = 1u << 1,  [12 + 10] = 1u << 6,
+    [12 + 11] = 1u << 3, [12 + 12] = 1u << 5,
+};
+
+static inline unsigned ring_hit(int target, int king)
+{
+    unsigned o = (unsigned)(target - king + 12);
+    return o <= 24 ? ring_bit[o] : 0;
+}
+
+/* The king's neighbours the piece pc on sq attacks by a step. */
+static inline unsigned step_hits(int pc, int sq, int king)
+{
+    unsigned steps = shogi_step_dirs[pc], ring = 0;
+    while (steps) {
+        ring |= ring_hit(sq + shogi_dir_offset[__builtin_ctz(steps)], king);
+        steps &= steps - 1;
+    }
+    return ring;
+}
+
+/* A knight of c on sq jumps two ranks forward and one file aside. */
+static inline unsigned knight_hits(int c, int sq, int king)
+{
+    return c ? ring_hit(sq + 13, king) | ring_hit(sq - 9, king)
+             : ring_hit(sq - 13, king) | ring_hit(sq + 9, king);
+}
+
+/* The slider on sq: its empty squares (*reach, its mobility) and the
+ * king's neighbours its lines attack.  A line goes on through the king
+ * itself, which cannot escape along it. */
+static inline unsigned slider_lines(const uint8_t *b, int sq, unsigned slides,
+                                    int king, int *reach)
+{
+    unsigned ring = 0;
+    int n = 0;
+    while (slides) {
+        int off = shogi_dir_offset[__builtin_ctz(slides)], s2 = sq + off;
+        slides &= slides - 1;
+        for (; !b[s2]; s2 += off) {
+            n++;
+            ring |= ring_hit(s2, king);
+        }
+        ring |= ring_hit(s2, king);  /* the first piece stopping the line */
+        if (s2 == king) ring |= ring_hit(s2 + off, king);
+    }
+    *reach = n;
+    return ring;
+}
+
+/* Material, placement, defenders, attackers and mobility of c's pieces on
+ * the board, for c; *foe_ring gets the enemy king's neighbours they attack
+ * (steps only from its 5x5 box, where every stepping attacker stands). */
+ALWAYS int64_t board_terms(const struct shogi_pos *p, int c, const int32_t *w,
+                           double *coef, int s, unsigned *foe_ring)
+{
+    int64_t v = 0;
     const uint8_t *b = p->board;
+    struct frame own = king_frame(p, c, c), foe = king_frame(p, c ^ 1, c);
+    int foe_k = shogi_has_king(p, c ^ 1) ? p->king[c ^ 1] : -1000;
+    unsigned ring = 0;
     shogi_bb bb = p->occ[c];
-    int k = p->king[c];
-    bool king = shogi_has_king(p, c);
     while (bb) {
         int sq = shogi_bb_pop(&bb), pc = b[sq], t = SH_TYPE(pc);
-        int r = SH_RANK(sq), rel = c ? 10 - r : r;
-        st->material += board_value[t];
-        st->placement += rank_bonus[t][rel];
-        if (t == SH_KING) {
-            st->placement += king_file_bonus[SH_FILE(sq)];
-            continue;
-        }
-        int df = SH_FILE(sq) - SH_FILE(k), dr = SH_RANK(sq) - SH_RANK(k);
-        df = df < 0 ? -df : df;
-        dr = dr < 0 ? -dr : dr;
-        bool near = king && df <= 2 && dr <= 2;
-        if (near && (t == SH_GOLD || t == SH_SILVER || t > SH_KING))
-            st->guards++;
+        int f = c ? 10 - SH_FILE(sq) : SH_FILE(sq);
+        int r = c ? 10 - SH_RANK(sq) : SH_RANK(sq);
+        ADD(P_pst_pawn_11 + (t - 1) * 81 + (f - 1) * 9 + r - 1, 1);
+        int near_foe = box_index(foe, f, r);
+        if (near_foe >= 0) ring |= step_hits(pc, sq, foe_k);
+        if (t == SH_KING) continue;
+        ADD(board_index[t], 1);
+        if (near_foe >= 0) ADD(atk_first[t] + near_foe, 1);
+        int i = box_index(own, f, r);
+        if (i >= 0 && def_first[t] >= 0) ADD(def_first[t] + i, 1);
+        if (t == SH_KNIGHT) ring |= knight_hits(c, sq, foe_k);
         unsigned slides = shogi_slide_dirs[pc];
-        while (slides) {  /* slider mobility: empty squares on its lines */
-            int d = __builtin_ctz(slides), off = shogi_dir_offset[d];
-            slides &= slides - 1;
-            for (int s = sq + off; !b[s]; s += off) st->mobility += 2;
+        if (slides) {
+            int reach;
+            ring |= slider_lines(b, sq, slides, foe_k, &reach);
+            ADD(mob_index[t] + reach, 1);
         }
     }
-    for (int t = SH_PAWN; t <= SH_GOLD; t++)
-        st->material += p->hand[c][t] * hand_value[t];
+    *foe_ring = ring;
+    return v;
 }
 
-/* Danger to c's king: enemy-attacked squares around it, weighted by what
- * the enemy can drop there, against the own guards.  None without a king
- * (a tsume attacker). */
-static int king_danger(const struct shogi_pos *p, int c, int guards)
+/* c's hand: the n-th piece of a type has its own slot, the last slot
+ * counts every further one. */
+ALWAYS int64_t hand_terms(const struct shogi_pos *p, int c, const int32_t *w,
+                          double *coef, int s)
 {
-    int k = p->king[c], them = c ^ 1, attacked = 0, hand = 0;
-    if (!shogi_has_king(p, c)) return 0;
-    for (int d = 0; d < 8; d++) {
-        int s = k + shogi_dir_offset[d];
-        if (p->board[s] != SH_WALL && shogi_attacked(p->board, s, them, -1))
-            attacked++;
+    int64_t v = 0;
+    for (int t = SH_PAWN; t <= SH_GOLD; t++) {
+        int n = p->hand[c][t], slots = hand_slots[t];
+        int first = hand_first[t];
+        for (int k = 0; k < n && k < slots; k++) ADD(first + k, 1);
+        if (n > slots) ADD(first + slots - 1, n - slots);
     }
-    for (int t = SH_PAWN; t <= SH_GOLD; t++)
-        hand += p->hand[them][t] * (t >= SH_SILVER ? 2 : 1);
-    int danger = attacked * (12 + 3 * (hand > 10 ? 10 : hand));
-    return danger - 15 * (guards > 4 ? 4 : guards);
+    return v;
 }
 
-int shogi_evaluate(const struct shogi_pos *p)
+/* What the enemy's hand adds to each attacked square: its weight (minor
+ * pieces 1, the others 2, at most 10) and the types it holds. */
+ALWAYS int64_t ring_hand_terms(const uint8_t *h, int attacked,
+                               const int32_t *w, double *coef, int s)
 {
-    struct side_terms st[2] = { { 0, 0, 0, 0 }, { 0, 0, 0, 0 } };
-    scan_side(p, 0, &st[0]);
-    scan_side(p, 1, &st[1]);
-    int score[2];
-    for (int c = 0; c < 2; c++)
-        score[c] = st[c].material + st[c].placement + st[c].mobility -
-                   king_danger(p, c, st[c].guards);
-    int us = p->side;
-    int v = score[us] - score[us ^ 1] + 20;  /* +20: the move is worth a bit */
+    int64_t v = 0;
+    int weight = h[SH_PAWN] + h[SH_LANCE] + h[SH_KNIGHT] +
+                 2 * (h[SH_SILVER] + h[SH_BISHOP] + h[SH_ROOK] + h[SH_GOLD]);
+    ADD(P_ks_ring_hand_0 + (weight > 10 ? 10 : weight), attacked);
+    for (int t = SH_PAWN; t <= SH_GOLD; t++)
+        if (h[t]) ADD(P_ks_ring_drop_pawn + t - 1, attacked);
+    ADD(P_ks_ring_count_1 + attacked - 1, 1);
+    return v;
+}
+
+/* c's king: the squares next to it that the enemy controls (`ring`, from
+ * board_terms) and the ones it can step to.  Nothing for a side without a
+ * king (a tsume attacker). */
+ALWAYS int64_t king_terms(const struct shogi_pos *p, int c, unsigned ring,
+                          const int32_t *w, double *coef, int s)
+{
+    int64_t v = 0;
+    if (!shogi_has_king(p, c)) return 0;
+    int k = p->king[c], them = c ^ 1, attacked = 0, escapes = 0;
+    for (int d = 0; d < 8; d++) {
+        int sq = k + shogi_dir_offset[d], pc = p->board[sq];
+        if (pc == SH_WALL) continue;
+        if (ring >> d & 1) {
+            attacked++;
+            ADD(P_ks_ring_32 + (c ? d ^ 1 : d), 1);  /* d ^ 1: gote's view */
+        } else if (!pc || SH_COLOR(pc) == them) {
+            escapes++;
+        }
+    }
+    const uint8_t *h = p->hand[them];
+    if (attacked) v += ring_hand_terms(h, attacked, w, coef, s);
+    if (escapes < 4) {
+        ADD(P_ks_escape_0 + escapes, 1);
+        bool drops = false;
+        for (int t = SH_PAWN; t <= SH_GOLD; t++) drops |= h[t] != 0;
+        if (drops) ADD(P_ks_escape_drop_0 + escapes, 1);
+    }
+    return v;
+}
+
+/* The whole evaluation; coef NULL for evaluate.  Each side's terms are
+ * its own gain, signed +1 for the side to move and -1 for the other. */
+ALWAYS int eval_body(const struct shogi_pos *p, const int32_t *w, double *coef)
+{
+    int64_t v = 0;
+    unsigned ring[2];  /* ring[c]: c's king's neighbours the enemy attacks */
+    for (int c = 0; c < 2; c++) {
+        int s = c == p->side ? 1 : -1;
+        v += s * (board_terms(p, c, w, coef, s, &ring[c ^ 1]) +
+                  hand_terms(p, c, w, coef, s));
+    }
+    for (int c = 0; c < 2; c++) {
+        int s = c == p->side ? 1 : -1;
+        v += s * king_terms(p, c, ring[c], w, coef, s);
+    }
+    const int s = 1;
+    ADD(P_tempo, 1);
+    /* Loaded weights may be anything: stay inside the evaluation band. */
     if (v > GT_EVAL_MAX - 1) v = GT_EVAL_MAX - 1;
     if (v < -GT_EVAL_MAX + 1) v = -GT_EVAL_MAX + 1;
-    return v;
+    return (int)v;
+}
+
+int shogi_evaluate(const struct shogi_pos *p, const int32_t *params)
+{
+    return eval_body(p, params ? params : default_weights, NULL);
+}
+
+int shogi_eval_trace(const struct shogi_pos *p, const int32_t *params,
+                     double *coef)
+{
+    memset(coef, 0, sizeof(double) * P_COUNT);
+    return eval_body(p, params ? params : default_weights, coef);
 }

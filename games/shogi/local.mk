@@ -17,7 +17,8 @@ games_shogi_libshogi_la_SOURCES = \
 	games/shogi/records.c \
 	games/shogi/rules.c \
 	games/shogi/search.c \
-	games/shogi/eval.c
+	games/shogi/eval.c \
+	games/shogi/eval_weights.h
 # The move generator is the hot path of perft and search.
 games_shogi_libshogi_la_CFLAGS = $(AM_CFLAGS) -O3
 

@@ -115,8 +115,12 @@ static const char *sh_end_reason(const void *pos, enum gt_outcome o)
 
 static int sh_evaluate(const void *pos, const int32_t *params)
 {
-    (void)params;
-    return shogi_evaluate(pos);
+    return shogi_evaluate(pos, params);
+}
+
+static int sh_eval_trace(const void *pos, const int32_t *params, double *coef)
+{
+    return shogi_eval_trace(pos, params, coef);
 }
 
 static void sh_make_null(void *pos, void *undo)
@@ -209,6 +213,8 @@ GT_MODULE(shogi) = {
     .rule_outcome = sh_rule_outcome,
     .end_reason = sh_end_reason,
     .evaluate = sh_evaluate,
+    .eval_params = shogi_eval_params,
+    .eval_trace = sh_eval_trace,
     .make_null = sh_make_null,
     .unmake_null = sh_unmake_null,
     .null_ok = sh_null_ok,

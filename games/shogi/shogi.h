@@ -200,7 +200,13 @@ void shogi_set_option(struct shogi_pos *p, const char *name,
 /* ---- search helpers (search.c, eval.c) ---------------------------------- */
 bool shogi_null_ok(const struct shogi_pos *p);
 enum gt_zugzwang_risk shogi_zugzwang_risk(const struct shogi_pos *p);
-int shogi_evaluate(const struct shogi_pos *p);
+/* The evaluation (eval.c): params NULL means the compiled-in weights,
+ * shogi_eval_params[] (eval_weights.h).  The trace writes the coefficient
+ * of every parameter into coef and returns what evaluate would. */
+extern const struct gt_param shogi_eval_params[];
+int shogi_evaluate(const struct shogi_pos *p, const int32_t *params);
+int shogi_eval_trace(const struct shogi_pos *p, const int32_t *params,
+                     double *coef);
 int shogi_piece_value(int type);
 int shogi_noisy_order(const struct shogi_pos *p, gt_move m);
 bool shogi_see_ge(const struct shogi_pos *p, gt_move m, int threshold);
