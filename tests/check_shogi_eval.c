@@ -243,14 +243,11 @@ START_TEST(test_param_table)
             if (!strcmp(p->name, G->eval_params[j].name)) ck_abort_msg("%s twice", p->name);
     }
     ck_assert_ptr_nonnull(G->eval_trace);
-    /* today's values where the old evaluation had them */
-    ck_assert_int_eq(G->eval_params[param("board_pawn")].value, 100);
-    ck_assert_int_eq(G->eval_params[param("board_dragon")].value, 1080);
-    ck_assert_int_eq(G->eval_params[param("hand_rook_2")].value, 860);
-    ck_assert_int_eq(G->eval_params[param("pst_pawn_52")].value, 30);
-    ck_assert_int_eq(G->eval_params[param("pst_king_19")].value, 16);
-    ck_assert_int_eq(G->eval_params[param("mob_rook_16")].value, 32);
-    ck_assert_int_eq(G->eval_params[param("tempo")].value, 20);
+    /* the material order a tuner must keep */
+    ck_assert_int_lt(G->eval_params[param("board_pawn")].value,
+                     G->eval_params[param("board_silver")].value);
+    ck_assert_int_lt(G->eval_params[param("board_silver")].value,
+                     G->eval_params[param("board_dragon")].value);
 }
 END_TEST
 
@@ -264,7 +261,7 @@ START_TEST(test_trace_startpos)
     for (int i = 0; i < n; i++)
         if (coef[i] != (i == param("tempo") ? 1 : 0))
             ck_abort_msg("%s: %g", G->eval_params[i].name, coef[i]);
-    ck_assert_int_eq(score, 20);
+    ck_assert_int_eq(score, G->eval_params[param("tempo")].value);
     free(coef);
 }
 END_TEST
