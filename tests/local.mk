@@ -58,6 +58,16 @@ tests_check_search_SOURCES = tests/check_search.c tests/check_main.c \
 tests_check_search_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_check_search_LDADD = $(CORE_TEST_LDADD)
 
+# Lazy SMP on chess and shogi with 2 to 4 threads: the race test of a
+# --enable-sanitizers=thread build.
+check_PROGRAMS += tests/check_threads
+TESTS += tests/check_threads
+tests_check_threads_SOURCES = tests/check_threads.c tests/check_main.c \
+	games/chess/module.c games/shogi/module.c
+tests_check_threads_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_check_threads_LDADD = games/chess/libchess.la games/shogi/libshogi.la \
+	$(CORE_TEST_LDADD)
+
 # The rooms of lib/ and what each may include; no game knowledge in them.
 TESTS += tests/rooms.sh tests/license.sh
 EXTRA_DIST += tests/rooms.sh tests/license.sh
