@@ -76,7 +76,8 @@ EXTRA_DIST += tests/rooms.sh tests/license.sh
 TESTS += tests/out-of-tree.sh
 AM_TESTS_ENVIRONMENT = abs_top_builddir='$(abs_top_builddir)'; \
 	abs_top_srcdir='$(abs_top_srcdir)'; MAKE='$(MAKE)'; CC='$(CC)'; \
-	export abs_top_builddir abs_top_srcdir MAKE CC;
+	CK_TIMEOUT_MULTIPLIER=$${CK_TIMEOUT_MULTIPLIER:-$(SAN_SLOWDOWN)}; \
+	export abs_top_builddir abs_top_srcdir MAKE CC CK_TIMEOUT_MULTIPLIER;
 EXTRA_DIST += tests/out-of-tree.sh tests/summary.sh tests/data
 
 # After the tests, Check's closing lines for every suite, and their total.
