@@ -6,6 +6,7 @@
  * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <check.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <time.h>
 
@@ -85,6 +86,7 @@ struct answer {
     gt_move best;
     uint64_t nodes;
     int depth;
+    atomic_bool given;
 };
 
 static void done(void *ctx, const struct gt_search_result *res)
@@ -93,6 +95,7 @@ static void done(void *ctx, const struct gt_search_result *res)
     a->best = res->best;
     a->nodes = res->nodes;
     a->depth = res->depth;
+    atomic_store(&a->given, true);
 }
 
 /* The protocol's path: `go infinite` in the engine's thread, the helpers
@@ -118,6 +121,26 @@ static void go_and_stop(const struct gt_game *g, const char *text)
 
 START_TEST(chess_go_and_stop) { go_and_stop(CHESS, chess_pos[1]); }
 END_TEST
+
+/* A mate in one: helpers run through every depth at once, and still the
+ * answer of `go infinite` waits for `stop`. */
+START_TEST(infinite_waits_for_stop)
+{
+    char err[256];
+    struct gt_engine *e = engine(CHESS, 3);
+    ck_assert_int_eq(gt_engine_set_position(e, "7k/8/5K2/8/8/8/8/6Q1 w - - 0 1", NULL,
+                                            err, sizeof err), 0);
+    struct answer a = {0};
+    struct gt_limits lim = {.infinite = true};
+    ck_assert_int_eq(gt_engine_go(e, &lim, NULL, done, &a), 0);
+    nanosleep(&(struct timespec){0, 300 * 1000 * 1000}, NULL);
+    ck_assert_msg(!atomic_load(&a.given), "answered go infinite before stop");
+    gt_engine_stop(e);
+    ck_assert(atomic_load(&a.given));
+    ck_assert_int_gt(a.depth, 1);
+    gt_engine_free(e);
+}
+END_TEST
 START_TEST(shogi_go_and_stop) { go_and_stop(SHOGI, shogi_pos[1]); }
 END_TEST
 
@@ -140,6 +163,7 @@ Suite *test_suite(void)
     tcase_add_test(tc, shogi_fixed_depth);
     tcase_add_test(tc, chess_go_and_stop);
     tcase_add_test(tc, shogi_go_and_stop);
+    tcase_add_test(tc, infinite_waits_for_stop);
     suite_add_tcase(s, tc);
     return s;
 }
