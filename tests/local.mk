@@ -84,7 +84,7 @@ EXTRA_DIST += tests/out-of-tree.sh tests/summary.sh tests/data
 check-local: check-TESTS
 	@$(SHELL) $(srcdir)/tests/summary.sh $(builddir)
 EXTRA_DIST += tests/bench/stop-latency.sh tests/bench/null-move.sh tests/bench/strength.sh \
-	tests/bench/epd-vs-stockfish.sh
+	tests/bench/epd-vs-stockfish.sh tests/bench/threads.sh tests/fuzz.sh
 
 # The search against exhaustive minimax in Connect Four endgames.
 check_PROGRAMS += tests/check_connect4_play
