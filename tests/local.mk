@@ -58,6 +58,16 @@ tests_check_search_SOURCES = tests/check_search.c tests/check_main.c \
 tests_check_search_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_check_search_LDADD = $(CORE_TEST_LDADD)
 
+# Lazy SMP on chess and shogi with 2 to 4 threads: the race test of a
+# --enable-sanitizers=thread build.
+check_PROGRAMS += tests/check_threads
+TESTS += tests/check_threads
+tests_check_threads_SOURCES = tests/check_threads.c tests/check_main.c \
+	games/chess/module.c games/shogi/module.c
+tests_check_threads_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_check_threads_LDADD = games/chess/libchess.la games/shogi/libshogi.la \
+	$(CORE_TEST_LDADD)
+
 # The rooms of lib/ and what each may include; no game knowledge in them.
 TESTS += tests/rooms.sh tests/license.sh tests/tune-cli.sh
 EXTRA_DIST += tests/rooms.sh tests/license.sh tests/tune-cli.sh
@@ -66,14 +76,15 @@ EXTRA_DIST += tests/rooms.sh tests/license.sh tests/tune-cli.sh
 TESTS += tests/out-of-tree.sh
 AM_TESTS_ENVIRONMENT = abs_top_builddir='$(abs_top_builddir)'; \
 	abs_top_srcdir='$(abs_top_srcdir)'; MAKE='$(MAKE)'; CC='$(CC)'; \
-	export abs_top_builddir abs_top_srcdir MAKE CC;
+	CK_TIMEOUT_MULTIPLIER=$${CK_TIMEOUT_MULTIPLIER:-$(SAN_SLOWDOWN)}; \
+	export abs_top_builddir abs_top_srcdir MAKE CC CK_TIMEOUT_MULTIPLIER;
 EXTRA_DIST += tests/out-of-tree.sh tests/summary.sh tests/data
 
 # After the tests, Check's closing lines for every suite, and their total.
 check-local: check-TESTS
 	@$(SHELL) $(srcdir)/tests/summary.sh $(builddir)
 EXTRA_DIST += tests/bench/stop-latency.sh tests/bench/null-move.sh tests/bench/strength.sh \
-	tests/bench/epd-vs-stockfish.sh tests/bench/soak.sh
+	tests/bench/epd-vs-stockfish.sh tests/bench/soak.sh tests/bench/threads.sh tests/fuzz.sh
 
 # The search against exhaustive minimax in Connect Four endgames.
 check_PROGRAMS += tests/check_connect4_play
