@@ -35,4 +35,14 @@ void gt_lower_copy(char *dst, const char *src, size_t len);
 /* Case-insensitive equality of two ASCII strings. */
 int gt_streq_nocase(const char *a, const char *b);
 
+/* splitmix64: the next number of a seeded sequence (*state advances).
+ * Small, fast and good enough for sampling and seeds. */
+static inline uint64_t gt_rand64(uint64_t *state)
+{
+    uint64_t x = (*state += 0x9e3779b97f4a7c15ULL);
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
 #endif

@@ -81,14 +81,6 @@ static int play_text(struct game *gm, const struct gt_game *g, const void *pos, 
     return append(&gm->moves, &gm->len, &gm->cap, mv);
 }
 
-static uint64_t rng_next(uint64_t *s)
-{
-    uint64_t x = (*s += 0x9e3779b97f4a7c15ULL);
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
-
 static int sync_engine(struct gt_engine *e, struct game *gm)
 {
     char err[256];
@@ -107,7 +99,7 @@ static int opening(struct shared *sh, struct gt_engine *e, struct game *gm, uint
     free(gm->start);
     gm->start = NULL;
     if (sh->book && sh->book->n) {
-        const struct gt_opening *op = &sh->book->v[rng_next(rng) % (uint64_t)sh->book->n];
+        const struct gt_opening *op = &sh->book->v[gt_rand64(rng) % (uint64_t)sh->book->n];
         gm->start = op->base ? strdup(op->base) : NULL;
         for (int i = 0; i < op->nmoves; i++)
             if ((gm->len && append(&gm->moves, &gm->len, &gm->cap, " ") < 0) ||
@@ -121,7 +113,7 @@ static int opening(struct shared *sh, struct gt_engine *e, struct game *gm, uint
         int n = g->generate(pos, GT_GEN_ALL, buf);
         if (n <= 0)
             return 1;
-        if (play_text(gm, g, pos, buf[rng_next(rng) % (uint64_t)n]) < 0 ||
+        if (play_text(gm, g, pos, buf[gt_rand64(rng) % (uint64_t)n]) < 0 ||
             sync_engine(e, gm) < 0)
             return -1;
     }

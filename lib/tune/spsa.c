@@ -15,14 +15,6 @@ void gt_spsa_config_default(struct gt_spsa_config *c)
                                  .gamma = 0.101, .A = -1, .seed = 1};
 }
 
-static uint64_t next_rand(uint64_t *s)
-{
-    uint64_t x = (*s += 0x9e3779b97f4a7c15ULL);
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
-
 static double clamp(double v, double lo, double hi) { return v < lo ? lo : v > hi ? hi : v; }
 
 /* Engine `side` (0: theta+, 1: theta-) of the iteration's match: the
@@ -71,9 +63,9 @@ int gt_spsa_run(const struct gt_match_config *match, struct gt_spsa_param *p, in
         mc->games = 2 * c->pairs;
         mc->quiet = true;
         mc->sprt = false;
-        mc->first_opening = (int)(next_rand(&rng) % 1000003);
+        mc->first_opening = (int)(gt_rand64(&rng) % 1000003);
         for (int i = 0; i < np; i++) {
-            delta[i] = next_rand(&rng) & 1 ? 1 : -1;
+            delta[i] = gt_rand64(&rng) & 1 ? 1 : -1;
             step[i] = delta[i] * p[i].c_end * pow((double)n / k, c->gamma); /* c_k d_i */
         }
         if (perturbed_engine(&mc->engines[0], &match->engines[0], p, np, step, 0, vals, err,

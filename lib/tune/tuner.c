@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/util.h"
+
 /* Gradients are summed over this many chunks in a fixed order, whatever
  * the number of threads, so that a run can be repeated exactly. */
 #define NCHUNKS 64
@@ -159,14 +161,8 @@ double gt_tune_fit_k(const struct gt_tune_set *s, const double *w,
     return (lo + hi) / 2;
 }
 
-/* splitmix64: the validation choice from the seed and the row. */
-static uint64_t mix(uint64_t x)
-{
-    x += 0x9e3779b97f4a7c15ULL;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
+/* The validation choice: a hash of the seed and the row. */
+static uint64_t mix(uint64_t x) { return gt_rand64(&x); }
 
 static double penalty(const double *w, const double *w0, int n, double l2)
 {
