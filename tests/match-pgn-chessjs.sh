@@ -22,7 +22,10 @@ if ! command -v node >/dev/null 2>&1; then
 fi
 NODE_PATH=$abs_top_builddir/node_modules${GTSEARCH_NODE_MODULES:+:$GTSEARCH_NODE_MODULES}${NODE_PATH:+:$NODE_PATH}
 export NODE_PATH
-if ! node -e "require('chess.js')" >/dev/null 2>&1; then
+# From /, so that only NODE_PATH finds it, as it must for the checker,
+# which runs from a temporary directory (a node_modules above the working
+# directory, e.g. a distcheck build inside a checkout, does not count).
+if ! (cd / && node -e "require('chess.js')") >/dev/null 2>&1; then
     echo "SKIP: the npm package chess.js is not installed" \
          "(npm install --no-save --prefix \"$abs_top_builddir\" chess.js)"
     exit 77
