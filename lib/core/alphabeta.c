@@ -322,12 +322,19 @@ int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
          * move keeps us out of a mate: late move pruning, futility, and
          * noisy moves that lose material.  (Not measured one by one.) */
         if (!root && best > -GT_DECIDED && !in_check) {
-            if (quiet && p->lmp && depth <= sp[GT_SP_LMP_DEPTH] && searched >= lmp_limit)
+            /* Both quiet prunings only grow stronger as the loop goes on
+             * (searched and alpha only rise), so once one prunes a quiet
+             * move ranked below every noisy move, all that is left is
+             * pruned too: stop instead of picking through them. */
+            if (quiet && ((p->lmp && depth <= sp[GT_SP_LMP_DEPTH] && searched >= lmp_limit) ||
+                          (p->futility && depth <= sp[GT_SP_FUT_DEPTH] &&
+                           eval + g->eval_unit * (sp[GT_SP_FUT_BASE] +
+                                                  sp[GT_SP_FUT_PER_DEPTH] * depth) / 100
+                               <= alpha))) {
+                if (gt_move_rank_below_noisy(f, i))
+                    break;
                 continue;
-            if (quiet && p->futility && depth <= sp[GT_SP_FUT_DEPTH] &&
-                eval + g->eval_unit * (sp[GT_SP_FUT_BASE] + sp[GT_SP_FUT_PER_DEPTH] * depth) /
-                               100 <= alpha)
-                continue;
+            }
             if (!quiet && g->see_ge && depth <= sp[GT_SP_SEE_DEPTH] &&
                 !g->see_ge(pos, m, -g->eval_unit * sp[GT_SP_SEE_MARGIN] * depth / 100))
                 continue;

@@ -104,6 +104,13 @@ gt_move gt_pick_move(struct gt_frame *f, int n, int i)
     return m;
 }
 
+/* Was the move picked at i ranked below every noisy move?  Then, the
+ * list being picked in order, no noisy move is left after it. */
+bool gt_move_rank_below_noisy(const struct gt_frame *f, int i)
+{
+    return f->scores[i] < ORDER_TACTICAL - ORDER_TACTICAL / 2;
+}
+
 /* History "gravity": entries saturate at HISTORY_MAX, so that the table
  * keeps learning instead of freezing on old numbers. */
 static void nudge(int16_t *h, int bonus)

@@ -59,6 +59,7 @@ bool gt_worker_should_stop(const struct gt_worker *w);
 /* movepick.c */
 void gt_score_moves(struct gt_worker *w, int ply, gt_move tt_move, int n);
 gt_move gt_pick_move(struct gt_frame *f, int n, int i);
+bool gt_move_rank_below_noisy(const struct gt_frame *f, int i);
 void gt_history_update(struct gt_worker *w, int ply, gt_move best, int depth,
                        const gt_move *quiets, int nquiets);
 
