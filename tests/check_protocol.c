@@ -232,6 +232,25 @@ START_TEST(quit_ends_the_session)
 }
 END_TEST
 
+/* A search stopped inside an iteration (here by its node limit) reports
+ * its answer once more, with every node spent: the last info line before
+ * bestmove counts at least the limit. */
+START_TEST(stopped_search_reports_all_its_nodes)
+{
+    char *out = run_script(TTT, "ucinewgame\nposition startpos\ngo nodes 300\n");
+    char *bm = strstr(out, "bestmove ");
+    ck_assert_ptr_nonnull(bm);
+    char *last = NULL;
+    for (char *p = strstr(out, "info depth "); p && p < bm; p = strstr(p + 1, "info depth "))
+        last = p;
+    ck_assert_ptr_nonnull(last);
+    char *nodes = strstr(last, " nodes ");
+    ck_assert_ptr_nonnull(nodes);
+    ck_assert_msg(atol(nodes + 7) >= 300, "last info before bestmove:\n%s", out);
+    free(out);
+}
+END_TEST
+
 START_TEST(nodes_limit_is_reproducible)
 {
     char *a = run_script(TTT, "ucinewgame\nposition startpos\ngo nodes 300\n");
@@ -270,6 +289,7 @@ Suite *test_suite(void)
     tcase_add_test(tc, busy_engine_refuses_changes);
     tcase_add_test(tc, quit_ends_the_session);
     tcase_add_test(tc, nodes_limit_is_reproducible);
+    tcase_add_test(tc, stopped_search_reports_all_its_nodes);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -109,6 +109,7 @@ struct run {
     /* results of this thread's last completed iteration */
     gt_move best, ponder;
     int score, depth;
+    bool interrupted;          /* stopped inside an iteration */
 };
 
 static uint64_t total_nodes(const struct run *r)
@@ -210,8 +211,10 @@ static void iterate(struct run *r)
             w->root_skip[k] = l->pv[0];
         }
         w->root_skip_n = 0;
-        if (gt_worker_should_stop(w))
+        if (gt_worker_should_stop(w)) {
+            r->interrupted = true;
             break;      /* an unfinished iteration proves nothing */
+        }
         /* Later lines searched without the first moves may still score
          * higher (a deeper look): best first, stably. */
         for (int i = 1; i < k; i++)
@@ -354,7 +357,10 @@ int gt_search(const struct gt_game *g, const void *root, struct gt_tt *tt,
         workers[0].seldepth = workers[best - runs].seldepth;
         runs[0].lines[0] = best->lines[0];
         report(&runs[0], best->depth, 0);
-    }
+    } else if (info && runs[0].interrupted && runs[0].multipv == 1 && runs[0].depth > 0)
+        /* The answer again, with the nodes and time spent up to the stop,
+         * as a GUI (and a nodes/s figure) expects. */
+        report(&runs[0], runs[0].depth, 0);
     res->best = best->best;
     res->ponder = best->ponder;
     res->score = best->score;
