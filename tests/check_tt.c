@@ -1,5 +1,6 @@
-/* check_tt.c -- the transposition table: round trips, mate scores across
- * plies, replacement and the hashfull figure.
+/* check_tt.c -- the transposition table: round trips (with the static
+ * evaluation), mate scores across plies, replacement and the hashfull
+ * figure.
  * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <check.h>
@@ -14,14 +15,23 @@ START_TEST(store_and_probe)
     struct gt_tt_entry_view e;
     ck_assert_int_eq(gt_tt_resize(&tt, 1), 0);
     ck_assert(!gt_tt_probe(&tt, 0x1234567890abcdefull, 0, &e));
-    gt_tt_store(&tt, 0x1234567890abcdefull, 0, 77, -153, 9, GT_BOUND_LOWER);
+    gt_tt_store(&tt, 0x1234567890abcdefull, 0, 77, -153, 9, GT_BOUND_LOWER, -19999);
     ck_assert(gt_tt_probe(&tt, 0x1234567890abcdefull, 0, &e));
     ck_assert_uint_eq(e.move, 77);
     ck_assert_int_eq(e.score, -153);
     ck_assert_int_eq(e.depth, 9);
     ck_assert_int_eq(e.bound, GT_BOUND_LOWER);
-    /* Another key in the same bucket is not confused with it. */
+    ck_assert_int_eq(e.eval, -19999);
+    /* Another key in the same bucket is not confused with it, in the
+     * high bits or in the low ones (they share the word with the eval). */
     ck_assert(!gt_tt_probe(&tt, 0x1234567890abcdefull ^ (1ull << 40), 0, &e));
+    ck_assert(!gt_tt_probe(&tt, 0x1234567890abcdefull ^ (1ull << 62), 0, &e));
+    ck_assert(!gt_tt_probe(&tt, 0x1234567890abcdefull ^ (1ull << 15), 0, &e));
+    /* A node in check has no static evaluation. */
+    gt_tt_store(&tt, 0x1234567890abcdefull, 0, 77, 20, 10, GT_BOUND_EXACT, GT_TT_NO_EVAL);
+    ck_assert(gt_tt_probe(&tt, 0x1234567890abcdefull, 0, &e));
+    ck_assert_int_eq(e.eval, GT_TT_NO_EVAL);
+    ck_assert_int_eq(e.depth, 10);
     gt_tt_clear(&tt);
     ck_assert(!gt_tt_probe(&tt, 0x1234567890abcdefull, 0, &e));
     gt_tt_free(&tt);
@@ -34,13 +44,13 @@ START_TEST(mate_scores_are_relative_to_the_node)
     struct gt_tt_entry_view e;
     ck_assert_int_eq(gt_tt_resize(&tt, 1), 0);
     /* Found at ply 3: we mate at ply 8 of the root, 5 plies from here. */
-    gt_tt_store(&tt, 42, 3, 0, GT_MATE - 8, 6, GT_BOUND_EXACT);
+    gt_tt_store(&tt, 42, 3, 0, GT_MATE - 8, 6, GT_BOUND_EXACT, GT_TT_NO_EVAL);
     ck_assert(gt_tt_probe(&tt, 42, 3, &e));
     ck_assert_int_eq(e.score, GT_MATE - 8);
     /* The same node reached at ply 1: the mate is 5 plies away, at 6. */
     ck_assert(gt_tt_probe(&tt, 42, 1, &e));
     ck_assert_int_eq(e.score, GT_MATE - 6);
-    gt_tt_store(&tt, 43, 4, 0, -GT_MATE + 10, 6, GT_BOUND_UPPER);
+    gt_tt_store(&tt, 43, 4, 0, -GT_MATE + 10, 6, GT_BOUND_UPPER, GT_TT_NO_EVAL);
     ck_assert(gt_tt_probe(&tt, 43, 2, &e));
     ck_assert_int_eq(e.score, -GT_MATE + 8);
     /* Ordinary scores are left alone. */
@@ -56,9 +66,9 @@ START_TEST(deep_entries_survive_a_full_bucket)
     struct gt_tt_entry_view e;
     ck_assert_int_eq(gt_tt_resize(&tt, 1), 0);
     uint64_t stride = tt.buckets;   /* same bucket, different keys */
-    gt_tt_store(&tt, 5, 0, 1, 10, 20, GT_BOUND_EXACT);
+    gt_tt_store(&tt, 5, 0, 1, 10, 20, GT_BOUND_EXACT, GT_TT_NO_EVAL);
     for (uint64_t i = 1; i <= 8; i++)
-        gt_tt_store(&tt, 5 + i * stride, 0, 2, 0, 1, GT_BOUND_EXACT);
+        gt_tt_store(&tt, 5 + i * stride, 0, 2, 0, 1, GT_BOUND_EXACT, GT_TT_NO_EVAL);
     ck_assert(gt_tt_probe(&tt, 5, 0, &e));
     ck_assert_int_eq(e.depth, 20);
     gt_tt_free(&tt);
@@ -71,7 +81,7 @@ START_TEST(hashfull_counts_this_search)
     ck_assert_int_eq(gt_tt_resize(&tt, 1), 0);
     ck_assert_int_eq(gt_tt_hashfull(&tt), 0);
     for (uint64_t k = 0; k < 250; k++)
-        gt_tt_store(&tt, k, 0, 1, 0, 1, GT_BOUND_EXACT);
+        gt_tt_store(&tt, k, 0, 1, 0, 1, GT_BOUND_EXACT, GT_TT_NO_EVAL);
     ck_assert_int_eq(gt_tt_hashfull(&tt), 250);   /* one way of four per bucket */
     gt_tt_new_search(&tt);
     ck_assert_int_eq(gt_tt_hashfull(&tt), 0);

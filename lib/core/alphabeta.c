@@ -57,6 +57,8 @@ static void make_move(struct gt_worker *w, int ply, gt_move m)
     f->move = m;
     f->move_index = w->g->move_index(w->pos, m);
     w->g->make(w->pos, m, f->undo);
+    /* The child probes the table first thing: fetch its line meanwhile. */
+    gt_tt_prefetch(w->tt, w->g->key(w->pos));
 }
 
 /* MultiPV: a root move already reported in this iteration. */
@@ -101,15 +103,19 @@ static int qsearch(struct gt_worker *w, int alpha, int beta, int ply)
     uint64_t key = g->key(pos);
     struct gt_tt_entry_view e;
     gt_move tt_move = GT_MOVE_NONE;
+    int static_eval = GT_TT_NO_EVAL;
     if (gt_tt_probe(w->tt, key, ply, &e)) {
         if (tt_cuts(&e, alpha, beta))
             return e.score;
         tt_move = e.move;
+        static_eval = e.eval;
     }
 
     int best = -GT_INF;
     if (!in_check) {
-        best = g->evaluate(pos, w->p->eval_params);
+        if (static_eval == GT_TT_NO_EVAL)
+            static_eval = g->evaluate(pos, w->p->eval_params);
+        best = static_eval;
         if (best >= beta)
             return best;
         if (best > alpha)
@@ -146,7 +152,8 @@ static int qsearch(struct gt_worker *w, int alpha, int beta, int ply)
     enum gt_bound bound = best >= beta ? GT_BOUND_LOWER
                         : alpha > old_alpha ? GT_BOUND_EXACT : GT_BOUND_UPPER;
     f->best = best_move;
-    gt_tt_store(w->tt, key, ply, best_move, best, 0, bound);
+    gt_tt_store(w->tt, key, ply, best_move, best, 0, bound,
+                in_check ? GT_TT_NO_EVAL : static_eval);
     return best;
 }
 
@@ -262,7 +269,8 @@ int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
     int eval = -GT_INF;
     bool improving = false;
     if (!in_check) {
-        eval = f->static_eval = g->evaluate(pos, w->p->eval_params);
+        eval = f->static_eval = tt_hit && e.eval != GT_TT_NO_EVAL
+                                ? e.eval : g->evaluate(pos, w->p->eval_params);
         if (tt_hit && ((e.bound == GT_BOUND_LOWER && e.score > eval) ||
                        (e.bound == GT_BOUND_UPPER && e.score < eval)))
             eval = e.score;
@@ -388,6 +396,7 @@ int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
     enum gt_bound bound = best >= beta ? GT_BOUND_LOWER
                         : alpha > old_alpha ? GT_BOUND_EXACT : GT_BOUND_UPPER;
     f->best = best_move;
-    gt_tt_store(w->tt, key, ply, best_move, best, depth, bound);
+    gt_tt_store(w->tt, key, ply, best_move, best, depth, bound,
+                in_check ? GT_TT_NO_EVAL : f->static_eval);
     return best;
 }

@@ -12,12 +12,26 @@
 #define GT_TT_WAYS 4
 
 struct gt_tt_slot {
-    _Atomic uint64_t check;     /* key ^ data */
+    _Atomic uint64_t check;     /* (key's upper 48 bits | eval 16) ^ data */
     _Atomic uint64_t data;
 };
 
 /* data: move 32 bits | score 16 | depth 8 | bound 2 | age 6.  The static
- * eval is not kept: the games' evaluations are cheap to recompute. */
+ * eval rides in the check word: a rich evaluation (shogi's) costs as much
+ * as the rest of a node, and a node revisited needs it again. */
+#define KEY_BITS (~(uint64_t)0xFFFF)
+
+/* 48 bits of the key to check, its low half folded into the high one so
+ * that keys of one bucket (equal low bits) still differ in every bit. */
+static uint64_t key_check(uint64_t key)
+{
+    return (key ^ key << 32) & KEY_BITS;
+}
+
+static uint64_t check_word(uint64_t key, int eval)
+{
+    return key_check(key) | (uint16_t)(int16_t)eval;
+}
 static uint64_t pack(gt_move move, int score, int depth, enum gt_bound bound,
                      unsigned age)
 {
@@ -84,15 +98,23 @@ static struct gt_tt_slot *bucket(const struct gt_tt *tt, uint64_t key)
     return &tt->slots[(key & (tt->buckets - 1)) * GT_TT_WAYS];
 }
 
+void gt_tt_prefetch(const struct gt_tt *tt, uint64_t key)
+{
+    __builtin_prefetch(bucket(tt, key));
+}
+
 bool gt_tt_probe(const struct gt_tt *tt, uint64_t key, int ply,
                  struct gt_tt_entry_view *out)
 {
     struct gt_tt_slot *b = bucket(tt, key);
+    const uint64_t kc = key_check(key);
     for (int i = 0; i < GT_TT_WAYS; i++) {
         uint64_t d = atomic_load_explicit(&b[i].data, memory_order_relaxed);
         uint64_t c = atomic_load_explicit(&b[i].check, memory_order_relaxed);
-        if ((c ^ d) != key || data_bound(d) == GT_BOUND_NONE)
+        uint64_t x = c ^ d;
+        if (((x & KEY_BITS) != kc) || data_bound(d) == GT_BOUND_NONE)
             continue;
+        out->eval = (int16_t)(uint16_t)x;
         out->move = data_move(d);
         out->score = gt_score_from_tt(data_score(d), ply);
         out->depth = data_depth(d);
@@ -103,17 +125,19 @@ bool gt_tt_probe(const struct gt_tt *tt, uint64_t key, int ply,
 }
 
 void gt_tt_store(struct gt_tt *tt, uint64_t key, int ply, gt_move move, int score,
-                 int depth, enum gt_bound bound)
+                 int depth, enum gt_bound bound, int eval)
 {
     struct gt_tt_slot *b = bucket(tt, key);
+    const uint64_t kc = key_check(key);
     struct gt_tt_slot *victim = &b[0];
     int victim_worth = 1 << 30;
     for (int i = 0; i < GT_TT_WAYS; i++) {
         uint64_t d = atomic_load_explicit(&b[i].data, memory_order_relaxed);
         uint64_t c = atomic_load_explicit(&b[i].check, memory_order_relaxed);
-        if ((c ^ d) == key || data_bound(d) == GT_BOUND_NONE) {
+        bool same = ((c ^ d) & KEY_BITS) == kc;
+        if (same || data_bound(d) == GT_BOUND_NONE) {
             /* Same position: keep the old move if the new one has none. */
-            if ((c ^ d) == key && move == GT_MOVE_NONE)
+            if (same && move == GT_MOVE_NONE)
                 move = data_move(d);
             victim = &b[i];
             break;
@@ -132,7 +156,8 @@ void gt_tt_store(struct gt_tt *tt, uint64_t key, int ply, gt_move move, int scor
         depth = 255;
     uint64_t d = pack(move, gt_score_to_tt(score, ply), depth, bound, tt->age);
     atomic_store_explicit(&victim->data, d, memory_order_relaxed);
-    atomic_store_explicit(&victim->check, key ^ d, memory_order_relaxed);
+    atomic_store_explicit(&victim->check, check_word(key, eval) ^ d,
+                          memory_order_relaxed);
 }
 
 int gt_tt_hashfull(const struct gt_tt *tt)

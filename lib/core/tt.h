@@ -1,8 +1,10 @@
 /* tt.h -- the transposition table, shared by all search threads.
  *
- * Lockless: an entry is two 64-bit words, the key XOR the data and the
- * data, so a torn write by another thread fails the key check instead of
- * handing back a mix of two positions.  Moves read from it are still
+ * Lockless: an entry is two 64-bit words, the check word XOR the data
+ * and the data, so a torn write by another thread fails the key check
+ * instead of handing back a mix of two positions.  The check word is the
+ * key's upper 48 bits (the low ones pick the bucket) and the position's
+ * static evaluation.  Moves read from it are still
  * checked by the game's is_legal before use.
  * SPDX-License-Identifier: MIT */
 #ifndef GT_TT_H
@@ -19,7 +21,11 @@ struct gt_tt_entry_view {
     int score;      /* already adjusted to the probing node's ply */
     int depth;
     enum gt_bound bound;
+    int eval;       /* the static evaluation, or GT_TT_NO_EVAL */
 };
+
+/* No static evaluation kept (a node in check has none). */
+#define GT_TT_NO_EVAL INT16_MIN
 
 struct gt_tt {
     struct gt_tt_slot *slots;   /* buckets of GT_TT_WAYS entries */
@@ -31,10 +37,12 @@ int gt_tt_resize(struct gt_tt *tt, long megabytes);
 void gt_tt_free(struct gt_tt *tt);
 void gt_tt_clear(struct gt_tt *tt);
 void gt_tt_new_search(struct gt_tt *tt);
+/* Start loading key's bucket into the cache: a probe follows soon. */
+void gt_tt_prefetch(const struct gt_tt *tt, uint64_t key);
 bool gt_tt_probe(const struct gt_tt *tt, uint64_t key, int ply,
                  struct gt_tt_entry_view *out);
 void gt_tt_store(struct gt_tt *tt, uint64_t key, int ply, gt_move move, int score,
-                 int depth, enum gt_bound bound);
+                 int depth, enum gt_bound bound, int eval);
 /* Permille of a sample of entries written in this search (UCI hashfull). */
 int gt_tt_hashfull(const struct gt_tt *tt);
 
