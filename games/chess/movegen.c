@@ -143,6 +143,23 @@ INLINE gt_move *gen_pawns(const struct chess_pos *p, gt_move *list, int us, bb_t
     return list;
 }
 
+/* King steps: each destination is tested with the king lifted, so that a
+ * slider's ray through the king's square counts. */
+INLINE gt_move *gen_king(const struct chess_pos *p, gt_move *list, int ksq,
+                         bb_t target_base, bb_t occ, bb_t from_filter)
+{
+    if (!(from_filter & sq_bb(ksq)))
+        return list;
+    bb_t kt = chess_king_att[ksq] & target_base;
+    bb_t o = occ ^ sq_bb(ksq);
+    while (kt) {
+        int to = pop_lsb(&kt);
+        if (!sq_attacked(p, to, p->side ^ 1, o))
+            *list++ = MV_MAKE(ksq, to);
+    }
+    return list;
+}
+
 /* The generator.  `from_filter` restricts the moving pieces (is_legal asks
  * for one square); it is all ones for full generation and folds away. */
 INLINE int gen_legal(const struct chess_pos *p, gt_move *moves, bool tactical_only,
@@ -157,19 +174,11 @@ INLINE int gen_legal(const struct chess_pos *p, gt_move *moves, bool tactical_on
     bb_t pinned = pinned_pieces(p, us, ksq, occ);
     bb_t target_base = tactical_only ? enemy : ~own;
 
-    /* King moves: test each destination with the king lifted, so that a
-     * slider's ray through the king's square counts. */
-    if (from_filter & sq_bb(ksq)) {
-        bb_t kt = chess_king_att[ksq] & target_base;
-        bb_t o = occ ^ sq_bb(ksq);
-        while (kt) {
-            int to = pop_lsb(&kt);
-            if (!sq_attacked(p, to, them, o))
-                *list++ = MV_MAKE(ksq, to);
-        }
-    }
+    /* In double check only the king moves.  Otherwise its steps come
+     * last: the search tries quiet moves of equal history in the order
+     * listed, and a king step is seldom the move to try first. */
     if (more_than_one(checkers))
-        return (int)(list - moves);
+        return (int)(gen_king(p, list, ksq, target_base, occ, from_filter) - moves);
 
     bb_t target = target_base;
     bb_t evasion = ~(bb_t)0;
@@ -232,7 +241,7 @@ INLINE int gen_legal(const struct chess_pos *p, gt_move *moves, bool tactical_on
                                rook_att(from, occ) & target & chess_line[ksq][from]);
         }
     }
-    return (int)(list - moves);
+    return (int)(gen_king(p, list, ksq, target_base, occ, from_filter) - moves);
 }
 
 int chess_gen_legal(const struct chess_pos *p, gt_move *list, bool tactical_only)

@@ -130,7 +130,7 @@ static int qsearch(struct gt_worker *w, int alpha, int beta, int ply)
     int old_alpha = alpha;
     gt_move best_move = GT_MOVE_NONE;
     for (int i = 0; i < n; i++) {
-        gt_move m = gt_pick_move(f, n, i);
+        gt_move m = gt_next_move(w, ply, n, i);
         /* Captures that lose material cannot raise a quiet score. */
         if (!in_check && g->see_ge && !g->see_ge(pos, m, 0))
             continue;
@@ -310,17 +310,32 @@ int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
     if (depth >= sp[GT_SP_IIR_DEPTH] && !tt_move)
         depth--;
 
-    /* Step 8: the moves. */
-    int n = g->generate(pos, GT_GEN_ALL, f->moves);
-    if (n == 0)
-        return gt_outcome_score(g, pos, g->no_moves(pos), ply);
-    gt_score_moves(w, ply, tt_move, n);
-
+    /* Step 8: the moves: the hash move first, before the others are
+     * generated, since it often cuts the node on its own. */
     int best = -GT_INF, old_alpha = alpha, searched = 0, nquiets = 0;
     gt_move best_move = GT_MOVE_NONE, quiets[MAX_QUIETS];
     int lmp_limit = (sp[GT_SP_LMP_BASE] + depth * depth) / (improving ? 1 : 2);
-    for (int i = 0; i < n; i++) {
-        gt_move m = gt_pick_move(f, n, i);
+    int n = 0;
+    bool generated = false;
+    for (int i = 0;; i++) {
+        gt_move m;
+        if (i == 0 && tt_move)
+            m = tt_move;
+        else {
+            if (!generated) {
+                generated = true;
+                n = g->generate(pos, GT_GEN_ALL, f->moves);
+                if (n == 0)
+                    return gt_outcome_score(g, pos, g->no_moves(pos), ply);
+                /* Fresh histories: the hash move's subtree taught them. */
+                gt_score_moves(w, ply, tt_move, n);
+                if (tt_move)
+                    gt_next_move(w, ply, n, 0);  /* the hash move, searched */
+            }
+            if (i >= n)
+                break;
+            m = gt_next_move(w, ply, n, i);
+        }
         if (root && skipped_at_root(w, m))
             continue;
         bool quiet = !g->is_noisy(pos, m);

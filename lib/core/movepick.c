@@ -14,6 +14,7 @@ enum {
     ORDER_TACTICAL = 1 << 29,
     ORDER_KILLER = 1 << 28,
     ORDER_COUNTER = 1 << 27,
+    ORDER_UNSCORED = -(1 << 30),  /* a quiet move whose history is not read yet */
     HISTORY_MAX = 16384
 };
 
@@ -55,6 +56,10 @@ static int quiet_score(const struct quiet_rows *r, unsigned idx)
     return s;
 }
 
+/* Scores the moves but for the plain quiet ones, which go after the
+ * others, in their order, for gt_next_move to score when the picking
+ * reaches them: most nodes are cut before, by the hash move, a noisy move
+ * or a killer, and until then a pick looks at the few scored moves only. */
 void gt_score_moves(struct gt_worker *w, int ply, gt_move tt_move, int n)
 {
     const struct gt_game *g = w->g;
@@ -63,7 +68,7 @@ void gt_score_moves(struct gt_worker *w, int ply, gt_move tt_move, int n)
     gt_move threat = ply > 0 ? w->stack[ply - 1].threat : GT_MOVE_NONE;
     gt_move counter = ply > 0 && w->stack[ply - 1].move != GT_MOVE_NULL
                     ? w->counter[w->stack[ply - 1].move_index] : GT_MOVE_NONE;
-    const struct quiet_rows rows = quiet_rows(w, ply);
+    int k = 0, nquiet = 0;
     for (int i = 0; i < n; i++) {
         gt_move m = f->moves[i];
         int s;
@@ -82,19 +87,43 @@ void gt_score_moves(struct gt_worker *w, int ply, gt_move tt_move, int n)
             s = ORDER_KILLER + 2;
         else if (m == counter)
             s = ORDER_COUNTER;
-        else
-            s = quiet_score(&rows, g->move_index(w->pos, m));
-        f->scores[i] = s;
+        else {
+            w->scratch[nquiet++] = m;
+            continue;
+        }
+        f->moves[k] = m;
+        f->scores[k++] = s;
     }
+    for (int i = 0; i < nquiet; i++) {
+        f->moves[k + i] = w->scratch[i];
+        f->scores[k + i] = ORDER_UNSCORED;
+    }
+    f->nscored = k;
+    f->quiets_scored = nquiet == 0;
 }
 
-/* Selection sort, one step at a time: most nodes cut after a few moves. */
-gt_move gt_pick_move(struct gt_frame *f, int n, int i)
+/* The quiet moves from i on by history, when the picking reaches them. */
+static void score_quiets(struct gt_worker *w, int ply, int n, int i)
+{
+    struct gt_frame *f = &w->stack[ply];
+    const struct quiet_rows rows = quiet_rows(w, ply);
+    for (; i < n; i++)
+        f->scores[i] = quiet_score(&rows, w->g->move_index(w->pos, f->moves[i]));
+    f->quiets_scored = true;
+}
+
+/* Index of the best move from i on (the first of equals). */
+static int best_from(const struct gt_frame *f, int n, int i)
 {
     int best = i;
     for (int j = i + 1; j < n; j++)
         if (f->scores[j] > f->scores[best])
             best = j;
+    return best;
+}
+
+static gt_move take(struct gt_frame *f, int best, int i)
+{
     gt_move m = f->moves[best];
     int s = f->scores[best];
     f->moves[best] = f->moves[i];
@@ -102,6 +131,17 @@ gt_move gt_pick_move(struct gt_frame *f, int n, int i)
     f->moves[i] = m;
     f->scores[i] = s;
     return m;
+}
+
+/* Selection sort, one step at a time: most nodes cut after a few moves. */
+gt_move gt_next_move(struct gt_worker *w, int ply, int n, int i)
+{
+    struct gt_frame *f = &w->stack[ply];
+    if (i < f->nscored)
+        return take(f, best_from(f, f->nscored, i), i);
+    if (!f->quiets_scored)
+        score_quiets(w, ply, n, i);
+    return take(f, best_from(f, n, i), i);
 }
 
 /* Was the move picked at i ranked below every noisy move?  Then, the

@@ -59,7 +59,8 @@ static int worker_init(struct gt_worker *w, int id, const struct gt_game *g,
     const size_t undo = (g->undo_size + 15) & ~(size_t)15;
     const size_t pos = (g->pos_size + 15) & ~(size_t)15;
     const size_t moves = (size_t)g->max_moves;
-    size_t bytes = pos + frames * undo + frames * moves * (sizeof(gt_move) + sizeof(int));
+    size_t bytes = pos + frames * undo + frames * moves * (sizeof(gt_move) + sizeof(int)) +
+                   moves * sizeof(gt_move);
     char *mem = calloc(1, bytes);
     if (!mem)
         return -1;
@@ -75,6 +76,7 @@ static int worker_init(struct gt_worker *w, int id, const struct gt_game *g,
         w->stack[i].moves = (gt_move *)cur;
     for (size_t i = 0; i < frames; i++, cur += moves * sizeof(int))
         w->stack[i].scores = (int *)cur;
+    w->scratch = (gt_move *)cur;
     w->history = hist->butterfly;
     w->counter = hist->counter;
     w->cont = hist->cont;

@@ -24,6 +24,8 @@ struct gt_frame {
     void *undo;             /* game undo record for the move from this node */
     gt_move *moves;         /* room for max_moves */
     int *scores;
+    int nscored;            /* moves[0, nscored) were scored at once; the */
+    bool quiets_scored;     /* rest are quiet, scored when first reached */
 };
 
 struct gt_worker {
@@ -48,6 +50,7 @@ struct gt_worker {
     gt_move *counter;              /* [previous move index] */
     int16_t *cont;                 /* [previous move index][move index] */
     struct gt_frame stack[GT_MAX_PLY + 8];
+    gt_move *scratch;              /* max_moves, for reordering a list */
     void *mem;                     /* one block behind the pointers above */
 };
 
@@ -58,7 +61,8 @@ bool gt_worker_should_stop(const struct gt_worker *w);
 
 /* movepick.c */
 void gt_score_moves(struct gt_worker *w, int ply, gt_move tt_move, int n);
-gt_move gt_pick_move(struct gt_frame *f, int n, int i);
+/* The move to search at i: the best left, quiet moves scored on demand. */
+gt_move gt_next_move(struct gt_worker *w, int ply, int n, int i);
 bool gt_move_rank_below_noisy(const struct gt_frame *f, int i);
 void gt_history_update(struct gt_worker *w, int ply, gt_move best, int depth,
                        const gt_move *quiets, int nquiets);
