@@ -251,7 +251,10 @@ struct gt_game {
     /* ---- moves --------------------------------------------------------- */
     /* Write the legal moves of the given kind to `moves` (room for
      * max_moves) and return how many; -1 for an unsupported kind.  Zero
-     * moves of GT_GEN_ALL means the game has ended: no_moves says how. */
+     * moves of GT_GEN_ALL means the game has ended: no_moves says how.
+     * The order is a hint: the search tries quiet moves that its history
+     * tables rank equal in the order listed, so list the likelier first
+     * (chess lists king steps last). */
     int (*generate)(const void *pos, enum gt_gen kind, gt_move *moves);
     /* Play a legal move.  `undo` is undo_size bytes of the core's memory in
      * which the game saves what unmake needs; the core keeps it untouched
