@@ -205,6 +205,7 @@ enum gt_zugzwang_risk shogi_zugzwang_risk(const struct shogi_pos *p);
  * of every parameter into coef and returns what evaluate would. */
 extern const struct gt_param shogi_eval_params[];
 int shogi_evaluate(const struct shogi_pos *p, const int32_t *params);
+void shogi_eval_init(void);  /* its tables, from shogi_init */
 int shogi_eval_trace(const struct shogi_pos *p, const int32_t *params,
                      double *coef);
 int shogi_piece_value(int type);

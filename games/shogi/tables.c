@@ -107,5 +107,6 @@ int shogi_init(void)
             for (int n = 0; n < 20; n++)
                 shogi_zob_hand[c][t][n] = n ? splitmix(&seed) : 0;
     shogi_zob_side = splitmix(&seed);
+    shogi_eval_init();
     return 0;
 }
