@@ -141,15 +141,3 @@ bool shogi_see_ge(const struct shogi_pos *p, gt_move m, int threshold)
     }
     return gain[0] >= threshold;
 }
-
-/* History slot: 21 kinds a side (14 board pieces, 7 drops) x 81 squares. */
-unsigned shogi_move_index(const struct shogi_pos *p, gt_move m)
-{
-    int to = SH_MOVE_TO(m), kind;
-    if (m & SH_MOVE_DROP) kind = 13 + SH_MOVE_FROM(m);  /* 14..20 */
-    else kind = SH_TYPE(p->board[SH_MOVE_FROM(m)]) - 1; /* 0..13 */
-    if (kind < 0 || kind > 20) kind = 0;
-    unsigned sq81 = (unsigned)((SH_FILE(to) - 1) * 9 + SH_RANK(to) - 1);
-    if (sq81 > 80) sq81 = 0;
-    return (unsigned)((p->side * 21 + kind) * 81) + sq81;
-}
