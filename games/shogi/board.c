@@ -136,6 +136,11 @@ void shogi_make(struct shogi_pos *p, gt_move m, struct shogi_undo *u)
     u->cont_check[1] = p->cont_check[1];
     u->hist_n = p->hist_n;
     u->checked = p->checked;
+    /* Before the move, the enemy king is never attacked (the enemy's last
+     * move was legal, a SFEN with it in check is refused, a null move is
+     * never made in check): only this move can attack it now, cheaper to
+     * ask than a scan around the king afterwards. */
+    bool check = shogi_gives_check(p, m);
     if (m & SH_MOVE_DROP) {
         int t = SH_MOVE_FROM(m), pc = SH_PIECE(us, t);
         p->board[to] = (uint8_t)pc;
@@ -172,8 +177,8 @@ void shogi_make(struct shogi_pos *p, gt_move m, struct shogi_undo *u)
     }
     p->side = (uint8_t)them;
     p->key ^= shogi_zob_side;
-    p->checked = shogi_king_attacked(p, them);
-    if (p->checked) {
+    p->checked = check;
+    if (check) {
         int cc = p->cont_check[us] + 2;
         p->cont_check[us] = (uint16_t)(cc > SH_CHECK_CAP ? SH_CHECK_CAP : cc);
     } else {
