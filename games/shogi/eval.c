@@ -99,6 +99,17 @@ static const int16_t mob_index[15] = {
     [SH_ROOK] = P_mob_rook_0, [SH_HORSE] = P_mob_horse_0,
     [SH_DRAGON] = P_mob_dragon_0,
 };
+/* The terms a type has beyond material, placement and attack: defence
+ * (def_first >= 0), knight jumps, slider lines. */
+enum { MORE_DEF = 1, MORE_KNIGHT = 2, MORE_SLIDES = 4 };
+static const uint8_t more_terms[15] = {
+    [SH_LANCE] = MORE_SLIDES, [SH_KNIGHT] = MORE_KNIGHT,
+    [SH_SILVER] = MORE_DEF, [SH_BISHOP] = MORE_SLIDES,
+    [SH_ROOK] = MORE_SLIDES, [SH_GOLD] = MORE_DEF, [SH_PPAWN] = MORE_DEF,
+    [SH_PLANCE] = MORE_DEF, [SH_PKNIGHT] = MORE_DEF, [SH_PSILVER] = MORE_DEF,
+    [SH_HORSE] = MORE_DEF | MORE_SLIDES, [SH_DRAGON] = MORE_DEF | MORE_SLIDES,
+};
+
 /* Hand slots by type (P L N S B R G). */
 static const int8_t hand_slots[8] = { 0, 8, 4, 4, 4, 2, 2, 4 };
 static const int16_t hand_first[8] = {
@@ -248,16 +259,19 @@ ALWAYS int64_t piece_terms(const uint8_t *b, int c, int sq, int own_k,
         if (t != SH_KING) ADD(board_index[t], 1);
     }
     int near_foe = box_index(c, sq, foe_k);
-    if (near_foe >= 0) *ring |= step_hits(pc, sq, foe_k);
-    if (t == SH_KING) return v;
-    if (near_foe >= 0) ADD(atk_first[t] + near_foe, 1);
-    if (def_first[t] >= 0) {
+    if (near_foe >= 0) {
+        *ring |= step_hits(pc, sq, foe_k);
+        if (t != SH_KING) ADD(atk_first[t] + near_foe, 1);
+    }
+    unsigned more = more_terms[t];
+    if (!more) return v;  /* pawns and kings, the most common */
+    if (more & MORE_DEF) {
         int i = box_index(c, sq, own_k);
         if (i >= 0) ADD(def_first[t] + i, 1);
     }
-    if (t == SH_KNIGHT) *ring |= knight_hits(c, sq, foe_k);
-    unsigned slides = shogi_slide_dirs[pc];
-    if (slides) {
+    if (more & MORE_KNIGHT) *ring |= knight_hits(c, sq, foe_k);
+    if (more & MORE_SLIDES) {
+        unsigned slides = shogi_slide_dirs[pc];
         int reach;
         *ring |= slider_lines(b, sq, slides, foe_k, &reach);
         ADD(mob_index[t] + reach, 1);
@@ -287,12 +301,21 @@ ALWAYS int64_t board_terms(const struct shogi_pos *p, int c, const int32_t *w,
     return v;
 }
 
+/* Does the hand hold anything?  Its 8 bytes at once (slot 0 stays 0). */
+static inline bool hand_any(const uint8_t *h)
+{
+    uint64_t x;
+    memcpy(&x, h, sizeof x);
+    return x != 0;
+}
+
 /* c's hand: the n-th piece of a type has its own slot, the last slot
  * counts every further one. */
 ALWAYS int64_t hand_terms(const struct shogi_pos *p, int c, const int32_t *w,
                           double *coef, int s, bool fast)
 {
     int64_t v = 0;
+    if (!hand_any(p->hand[c])) return 0;
     for (int t = SH_PAWN; t <= SH_GOLD; t++) {
         int n = p->hand[c][t], slots = hand_slots[t];
         int first = hand_first[t];
@@ -344,9 +367,7 @@ ALWAYS int64_t king_terms(const struct shogi_pos *p, int c, unsigned ring,
     if (attacked) v += ring_hand_terms(h, attacked, w, coef, s);
     if (escapes < 4) {
         ADD(P_ks_escape_0 + escapes, 1);
-        bool drops = false;
-        for (int t = SH_PAWN; t <= SH_GOLD; t++) drops |= h[t] != 0;
-        if (drops) ADD(P_ks_escape_drop_0 + escapes, 1);
+        if (hand_any(h)) ADD(P_ks_escape_drop_0 + escapes, 1);
     }
     return v;
 }
