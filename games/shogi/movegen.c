@@ -177,7 +177,14 @@ static gt_move *gen_drops(const struct shogi_pos *p, int us, shogi_bb targets,
                     bb &= ~SH_BIT(s);
             }
         }
-        while (bb) *out++ = SH_MAKE_DROP(t, shogi_bb_pop(&bb));
+        /* by 64-bit words: drops are most of the moves with a hand */
+        gt_move drop = SH_MAKE_DROP(t, 0);
+        for (int half = 0; half < 2; half++) {
+            uint64_t x = (uint64_t)(bb >> (64 * half));
+            unsigned base = (unsigned)(64 * half + SH_BIT0);
+            for (; x; x &= x - 1)
+                *out++ = drop | (base + (unsigned)__builtin_ctzll(x));
+        }
     }
     return out;
 }
