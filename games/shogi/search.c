@@ -48,6 +48,11 @@ bool shogi_null_ok(const struct shogi_pos *p)
         if (t != SH_PAWN && t != SH_KING) { has_piece = true; break; }
     }
     if (!has_piece) return false;
+    /* without an enemy hand the king's squares do not matter: skip their
+     * eight attack scans (most of the opening) */
+    bool enemy_hand = false;
+    for (int t = SH_PAWN; t <= SH_GOLD; t++) enemy_hand |= p->hand[us ^ 1][t] != 0;
+    if (!enemy_hand) return true;
     struct king_net kn;
     king_net(p, us, &kn);
     if (kn.enemy_hand &&
