@@ -117,12 +117,8 @@ static const int16_t hand_first[8] = {
     P_hand_bishop_1, P_hand_rook_1, P_hand_gold_1,
 };
 
-/* Move ordering and SEE use the compiled-in board values. */
-int shogi_piece_value(int type)
-{
-    int i = board_index[type & 15];
-    return i < 0 ? 0 : default_weights[i];
-}
+/* Move ordering and SEE use the compiled-in board values (shogi.h). */
+int32_t shogi_piece_values[16];
 
 #define ALWAYS static inline __attribute__((always_inline))
 
@@ -153,6 +149,9 @@ static int8_t box[2][49];
 
 void shogi_eval_init(void)
 {
+    for (int t = 0; t < 15; t++)
+        shogi_piece_values[t] =
+            board_index[t] < 0 ? 0 : default_weights[board_index[t]];
     for (int pc = 0; pc < SH_WALL; pc++) {
         int t = SH_TYPE(pc), c = SH_COLOR(pc);
         if (t < SH_PAWN || t > SH_DRAGON) continue;

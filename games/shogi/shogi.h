@@ -215,7 +215,13 @@ int shogi_evaluate(const struct shogi_pos *p, const int32_t *params);
 void shogi_eval_init(void);  /* its tables, from shogi_init */
 int shogi_eval_trace(const struct shogi_pos *p, const int32_t *params,
                      double *coef);
-int shogi_piece_value(int type);
+/* The compiled-in board value of a type (bits above 15 ignored; the king
+ * none), a table built by shogi_eval_init: move ordering and SEE ask often. */
+extern int32_t shogi_piece_values[16];
+static inline int shogi_piece_value(int type)
+{
+    return shogi_piece_values[type & 15];
+}
 int shogi_noisy_order(const struct shogi_pos *p, gt_move m);
 bool shogi_see_ge(const struct shogi_pos *p, gt_move m, int threshold);
 /* History slot: 21 kinds a side (14 board pieces, 7 drops) x 81 squares. */
