@@ -137,14 +137,16 @@ int32_t shogi_piece_values[16];
  *    its owner (gote's board turned: square sq is 142 - sq);
  *  - base_value: that entry plus the piece's material, with the compiled-in
  *    weights, what evaluate(params NULL) adds per piece;
- *  - hand_value: the compiled-in value of the first n pieces of a type in
+ *  - hand_value: the compiled-in value of n pieces of a type in hand (n
+ *    below HAND_TABLE; more, beyond any real game, are counted apart);
  *    hand, n up to its slot count;
  *  - box: the 5x5 box index of the piece on sq around the king on k, by
  *    sq - k + 24 (11 * files + ranks: unique for |ranks| <= 8), -1 outside.
  * Written before any search, read-only afterwards. */
 static int16_t pst_param[SH_WALL][SH_CELLS];
 static int32_t base_value[SH_WALL][SH_CELLS];
-static int32_t hand_value[8][9];
+#define HAND_TABLE 20
+static int32_t hand_value[8][HAND_TABLE];
 static int8_t box[2][49];
 
 void shogi_eval_init(void)
@@ -165,9 +167,11 @@ void shogi_eval_init(void)
         }
     }
     for (int t = SH_PAWN; t <= SH_GOLD; t++)
-        for (int n = 1; n <= hand_slots[t]; n++)
+        for (int n = 1; n < HAND_TABLE; n++) {
+            int slot = n < hand_slots[t] ? n : hand_slots[t];
             hand_value[t][n] =
-                hand_value[t][n - 1] + default_weights[hand_first[t] + n - 1];
+                hand_value[t][n - 1] + default_weights[hand_first[t] + slot - 1];
+        }
     for (int c = 0; c < 2; c++) {
         memset(box[c], -1, sizeof box[c]);
         for (int df = -2; df <= 2; df++)
@@ -318,8 +322,12 @@ ALWAYS int64_t hand_terms(const struct shogi_pos *p, int c, const int32_t *w,
     for (int t = SH_PAWN; t <= SH_GOLD; t++) {
         int n = p->hand[c][t], slots = hand_slots[t];
         int first = hand_first[t];
+        if (fast && n < HAND_TABLE) {
+            v += hand_value[t][n];
+            continue;
+        }
         if (fast) {
-            v += hand_value[t][n < slots ? n : slots];
+            v += hand_value[t][slots];
         } else {
             for (int k = 0; k < n && k < slots; k++) ADD(first + k, 1);
         }
