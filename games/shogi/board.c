@@ -10,28 +10,39 @@ static inline bool owned_by(int pc, int color)
 }
 
 /* Is sq attacked by a piece of color `by`?  `skip` (a square or -1) is
- * treated as empty: a king stepping away must not hide behind itself. */
-bool shogi_attacked(const uint8_t *board, int sq, int by, int skip)
+ * treated as empty: a king stepping away must not hide behind itself.
+ * The body is built twice, with and without a skip square, to keep the
+ * test out of the line walks of the common case. */
+static inline __attribute__((always_inline)) bool
+attacked_body(const uint8_t *board, int sq, int by, int skip, bool skips)
 {
+    /* A sente knight on k attacks k-13 and k+9; a gote one k+13 and k-9. */
+    int kn = SH_PIECE(by, SH_KNIGHT);
+    if (by == 0 ? board[sq + 13] == kn || board[sq - 9] == kn
+                : board[sq - 13] == kn || board[sq + 9] == kn)
+        return true;
     for (int d = 0; d < 8; d++) {
         int off = shogi_dir_offset[d];
         int bit = 1 << (d ^ 1);  /* the attacker moves back toward sq */
         int s = sq + off;
         int pc = board[s];
-        if (pc && s != skip) {
+        if (pc && (!skips || s != skip)) {
             if (owned_by(pc, by) && (shogi_step_dirs[pc] & bit)) return true;
             continue;
         }
         do {
             s += off;
             pc = board[s];
-        } while (pc == SH_EMPTY || s == skip);
+        } while (pc == SH_EMPTY || (skips && s == skip));
         if (owned_by(pc, by) && (shogi_slide_dirs[pc] & bit)) return true;
     }
-    /* A sente knight on k attacks k-13 and k+9; a gote one k+13 and k-9. */
-    int kn = SH_PIECE(by, SH_KNIGHT);
-    if (by == 0) return board[sq + 13] == kn || board[sq - 9] == kn;
-    return board[sq - 13] == kn || board[sq + 9] == kn;
+    return false;
+}
+
+bool shogi_attacked(const uint8_t *board, int sq, int by, int skip)
+{
+    if (skip < 0) return attacked_body(board, sq, by, -1, false);
+    return attacked_body(board, sq, by, skip, true);
 }
 
 /* The squares of all pieces of `by` attacking sq (at most max). */
@@ -136,6 +147,11 @@ void shogi_make(struct shogi_pos *p, gt_move m, struct shogi_undo *u)
     u->cont_check[1] = p->cont_check[1];
     u->hist_n = p->hist_n;
     u->checked = p->checked;
+    /* Before the move, the enemy king is never attacked (the enemy's last
+     * move was legal, a SFEN with it in check is refused, a null move is
+     * never made in check): only this move can attack it now, cheaper to
+     * ask than a scan around the king afterwards. */
+    bool check = shogi_gives_check(p, m);
     if (m & SH_MOVE_DROP) {
         int t = SH_MOVE_FROM(m), pc = SH_PIECE(us, t);
         p->board[to] = (uint8_t)pc;
@@ -172,8 +188,8 @@ void shogi_make(struct shogi_pos *p, gt_move m, struct shogi_undo *u)
     }
     p->side = (uint8_t)them;
     p->key ^= shogi_zob_side;
-    p->checked = shogi_king_attacked(p, them);
-    if (p->checked) {
+    p->checked = check;
+    if (check) {
         int cc = p->cont_check[us] + 2;
         p->cont_check[us] = (uint16_t)(cc > SH_CHECK_CAP ? SH_CHECK_CAP : cc);
     } else {

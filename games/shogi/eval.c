@@ -99,6 +99,17 @@ static const int16_t mob_index[15] = {
     [SH_ROOK] = P_mob_rook_0, [SH_HORSE] = P_mob_horse_0,
     [SH_DRAGON] = P_mob_dragon_0,
 };
+/* The terms a type has beyond material, placement and attack: defence
+ * (def_first >= 0), knight jumps, slider lines. */
+enum { MORE_DEF = 1, MORE_KNIGHT = 2, MORE_SLIDES = 4 };
+static const uint8_t more_terms[15] = {
+    [SH_LANCE] = MORE_SLIDES, [SH_KNIGHT] = MORE_KNIGHT,
+    [SH_SILVER] = MORE_DEF, [SH_BISHOP] = MORE_SLIDES,
+    [SH_ROOK] = MORE_SLIDES, [SH_GOLD] = MORE_DEF, [SH_PPAWN] = MORE_DEF,
+    [SH_PLANCE] = MORE_DEF, [SH_PKNIGHT] = MORE_DEF, [SH_PSILVER] = MORE_DEF,
+    [SH_HORSE] = MORE_DEF | MORE_SLIDES, [SH_DRAGON] = MORE_DEF | MORE_SLIDES,
+};
+
 /* Hand slots by type (P L N S B R G). */
 static const int8_t hand_slots[8] = { 0, 8, 4, 4, 4, 2, 2, 4 };
 static const int16_t hand_first[8] = {
@@ -106,12 +117,8 @@ static const int16_t hand_first[8] = {
     P_hand_bishop_1, P_hand_rook_1, P_hand_gold_1,
 };
 
-/* Move ordering and SEE use the compiled-in board values. */
-int shogi_piece_value(int type)
-{
-    int i = board_index[type & 15];
-    return i < 0 ? 0 : default_weights[i];
-}
+/* Move ordering and SEE use the compiled-in board values (shogi.h). */
+int32_t shogi_piece_values[16];
 
 #define ALWAYS static inline __attribute__((always_inline))
 
@@ -124,32 +131,62 @@ int shogi_piece_value(int type)
         if (coef) coef[i_] += (double)(s * n_);     \
     } while (0)
 
-/* A king's square in the owner's coordinates; far away without a king, so
- * that no piece is ever in its box. */
-struct frame {
-    int f, r;
-};
+/* Tables built once by shogi_eval_init, indexed by square instead of the
+ * file and rank arithmetic (divisions by 11) of every piece:
+ *  - pst_param: the piece-square parameter of a piece on a square, seen by
+ *    its owner (gote's board turned: square sq is 142 - sq);
+ *  - base_value: that entry plus the piece's material, with the compiled-in
+ *    weights, what evaluate(params NULL) adds per piece;
+ *  - hand_value: the compiled-in value of n pieces of a type in hand (n
+ *    below HAND_TABLE; more, beyond any real game, are counted apart);
+ *    hand, n up to its slot count;
+ *  - box: the 5x5 box index of the piece on sq around the king on k, by
+ *    sq - k + 24 (11 * files + ranks: unique for |ranks| <= 8), -1 outside.
+ * Written before any search, read-only afterwards. */
+static int16_t pst_param[SH_WALL][SH_CELLS];
+static int32_t base_value[SH_WALL][SH_CELLS];
+#define HAND_TABLE 20
+static int32_t hand_value[8][HAND_TABLE];
+static int8_t box[2][49];
 
-static inline struct frame king_frame(const struct shogi_pos *p, int king_of,
-                                      int seen_by)
+void shogi_eval_init(void)
 {
-    struct frame k = { 100, 100 };
-    if (shogi_has_king(p, king_of)) {
-        int sq = p->king[king_of];
-        k.f = seen_by ? 10 - SH_FILE(sq) : SH_FILE(sq);
-        k.r = seen_by ? 10 - SH_RANK(sq) : SH_RANK(sq);
+    for (int t = 0; t < 15; t++)
+        shogi_piece_values[t] =
+            board_index[t] < 0 ? 0 : default_weights[board_index[t]];
+    for (int pc = 0; pc < SH_WALL; pc++) {
+        int t = SH_TYPE(pc), c = SH_COLOR(pc);
+        if (t < SH_PAWN || t > SH_DRAGON) continue;
+        for (int sq = 0; sq < SH_CELLS; sq++) {
+            int rel = c ? 142 - sq : sq, f = SH_FILE(rel), r = SH_RANK(rel);
+            if (f < 1 || f > 9 || r < 1 || r > 9) continue;
+            int i = P_pst_pawn_11 + (t - 1) * 81 + (f - 1) * 9 + r - 1;
+            pst_param[pc][sq] = (int16_t)i;
+            base_value[pc][sq] = default_weights[i] +
+                (board_index[t] < 0 ? 0 : default_weights[board_index[t]]);
+        }
     }
-    return k;
+    for (int t = SH_PAWN; t <= SH_GOLD; t++)
+        for (int n = 1; n < HAND_TABLE; n++) {
+            int slot = n < hand_slots[t] ? n : hand_slots[t];
+            hand_value[t][n] =
+                hand_value[t][n - 1] + default_weights[hand_first[t] + slot - 1];
+        }
+    for (int c = 0; c < 2; c++) {
+        memset(box[c], -1, sizeof box[c]);
+        for (int df = -2; df <= 2; df++)
+            for (int dr = -2; dr <= 2; dr++) {
+                int i = (df + 2) * 5 + dr + 2, d = 11 * df + dr;
+                box[c][(c ? -d : d) + 24] = (int8_t)(i > 12 ? i - 1 : i);
+            }
+    }
 }
 
-/* Index 0..23 of (f, r) in the 5x5 box around k (its centre left out), or
- * -1 outside it. */
-static inline int box_index(struct frame k, int f, int r)
+/* The box index of sq around king (-1000 for no king: never inside). */
+static inline int box_index(int c, int sq, int king)
 {
-    unsigned df = (unsigned)(f - k.f + 2), dr = (unsigned)(r - k.r + 2);
-    if (df > 4 || dr > 4) return -1;
-    int i = (int)(df * 5 + dr);
-    return i > 12 ? i - 1 : i;
+    unsigned o = (unsigned)(sq - king + 24);
+    return o <= 48 ? box[c][o] : -1;
 }
 
 /* The squares next to a king a piece attacks, as bits by direction from
@@ -208,52 +245,92 @@ static inline unsigned slider_lines(const uint8_t *b, int sq, unsigned slides,
     return ring;
 }
 
-/* Material, placement, defenders, attackers and mobility of c's pieces on
- * the board, for c; *foe_ring gets the enemy king's neighbours they attack
- * (steps only from its 5x5 box, where every stepping attacker stands). */
-ALWAYS int64_t board_terms(const struct shogi_pos *p, int c, const int32_t *w,
-                           double *coef, int s, unsigned *foe_ring)
+/* One piece of c on sq: material, placement, defenders, attackers and
+ * mobility; *ring gets the enemy king's neighbours it attacks (steps only
+ * from its 5x5 box, where every stepping attacker stands).  `fast`: the
+ * compiled-in weights and no trace, material and placement read at once. */
+ALWAYS int64_t piece_terms(const uint8_t *b, int c, int sq, int own_k,
+                           int foe_k, const int32_t *w, double *coef, int s,
+                           bool fast, unsigned *ring)
 {
     int64_t v = 0;
-    const uint8_t *b = p->board;
-    struct frame own = king_frame(p, c, c), foe = king_frame(p, c ^ 1, c);
+    int pc = b[sq], t = SH_TYPE(pc);
+    if (fast) {
+        v += base_value[pc][sq];
+    } else {
+        ADD(pst_param[pc][sq], 1);
+        if (t != SH_KING) ADD(board_index[t], 1);
+    }
+    int near_foe = box_index(c, sq, foe_k);
+    if (near_foe >= 0) {
+        *ring |= step_hits(pc, sq, foe_k);
+        if (t != SH_KING) ADD(atk_first[t] + near_foe, 1);
+    }
+    unsigned more = more_terms[t];
+    if (!more) return v;  /* pawns and kings, the most common */
+    if (more & MORE_DEF) {
+        int i = box_index(c, sq, own_k);
+        if (i >= 0) ADD(def_first[t] + i, 1);
+    }
+    if (more & MORE_KNIGHT) *ring |= knight_hits(c, sq, foe_k);
+    if (more & MORE_SLIDES) {
+        unsigned slides = shogi_slide_dirs[pc];
+        int reach;
+        *ring |= slider_lines(b, sq, slides, foe_k, &reach);
+        ADD(mob_index[t] + reach, 1);
+    }
+    return v;
+}
+
+/* All of c's pieces on the board, for c; *foe_ring as piece_terms.  The
+ * 128-bit set is walked as two words (cheaper than 128-bit pops). */
+ALWAYS int64_t board_terms(const struct shogi_pos *p, int c, const int32_t *w,
+                           double *coef, int s, bool fast, unsigned *foe_ring)
+{
+    int64_t v = 0;
+    int own_k = shogi_has_king(p, c) ? p->king[c] : -1000;
     int foe_k = shogi_has_king(p, c ^ 1) ? p->king[c ^ 1] : -1000;
     unsigned ring = 0;
-    shogi_bb bb = p->occ[c];
-    while (bb) {
-        int sq = shogi_bb_pop(&bb), pc = b[sq], t = SH_TYPE(pc);
-        int f = c ? 10 - SH_FILE(sq) : SH_FILE(sq);
-        int r = c ? 10 - SH_RANK(sq) : SH_RANK(sq);
-        ADD(P_pst_pawn_11 + (t - 1) * 81 + (f - 1) * 9 + r - 1, 1);
-        int near_foe = box_index(foe, f, r);
-        if (near_foe >= 0) ring |= step_hits(pc, sq, foe_k);
-        if (t == SH_KING) continue;
-        ADD(board_index[t], 1);
-        if (near_foe >= 0) ADD(atk_first[t] + near_foe, 1);
-        int i = box_index(own, f, r);
-        if (i >= 0 && def_first[t] >= 0) ADD(def_first[t] + i, 1);
-        if (t == SH_KNIGHT) ring |= knight_hits(c, sq, foe_k);
-        unsigned slides = shogi_slide_dirs[pc];
-        if (slides) {
-            int reach;
-            ring |= slider_lines(b, sq, slides, foe_k, &reach);
-            ADD(mob_index[t] + reach, 1);
+    for (int half = 0; half < 2; half++) {
+        uint64_t x = (uint64_t)(p->occ[c] >> (64 * half));
+        while (x) {
+            int sq = __builtin_ctzll(x) + 64 * half + SH_BIT0;
+            x &= x - 1;
+            v += piece_terms(p->board, c, sq, own_k, foe_k, w, coef, s, fast,
+                             &ring);
         }
     }
     *foe_ring = ring;
     return v;
 }
 
+/* Does the hand hold anything?  Its 8 bytes at once (slot 0 stays 0). */
+static inline bool hand_any(const uint8_t *h)
+{
+    uint64_t x;
+    memcpy(&x, h, sizeof x);
+    return x != 0;
+}
+
 /* c's hand: the n-th piece of a type has its own slot, the last slot
  * counts every further one. */
 ALWAYS int64_t hand_terms(const struct shogi_pos *p, int c, const int32_t *w,
-                          double *coef, int s)
+                          double *coef, int s, bool fast)
 {
     int64_t v = 0;
+    if (!hand_any(p->hand[c])) return 0;
     for (int t = SH_PAWN; t <= SH_GOLD; t++) {
         int n = p->hand[c][t], slots = hand_slots[t];
         int first = hand_first[t];
-        for (int k = 0; k < n && k < slots; k++) ADD(first + k, 1);
+        if (fast && n < HAND_TABLE) {
+            v += hand_value[t][n];
+            continue;
+        }
+        if (fast) {
+            v += hand_value[t][slots];
+        } else {
+            for (int k = 0; k < n && k < slots; k++) ADD(first + k, 1);
+        }
         if (n > slots) ADD(first + slots - 1, n - slots);
     }
     return v;
@@ -297,23 +374,23 @@ ALWAYS int64_t king_terms(const struct shogi_pos *p, int c, unsigned ring,
     if (attacked) v += ring_hand_terms(h, attacked, w, coef, s);
     if (escapes < 4) {
         ADD(P_ks_escape_0 + escapes, 1);
-        bool drops = false;
-        for (int t = SH_PAWN; t <= SH_GOLD; t++) drops |= h[t] != 0;
-        if (drops) ADD(P_ks_escape_drop_0 + escapes, 1);
+        if (hand_any(h)) ADD(P_ks_escape_drop_0 + escapes, 1);
     }
     return v;
 }
 
-/* The whole evaluation; coef NULL for evaluate.  Each side's terms are
- * its own gain, signed +1 for the side to move and -1 for the other. */
-ALWAYS int eval_body(const struct shogi_pos *p, const int32_t *w, double *coef)
+/* The whole evaluation; coef NULL for evaluate, fast only for the
+ * compiled-in weights without a trace.  Each side's terms are its own gain,
+ * signed +1 for the side to move and -1 for the other. */
+ALWAYS int eval_body(const struct shogi_pos *p, const int32_t *w, double *coef,
+                     bool fast)
 {
     int64_t v = 0;
     unsigned ring[2];  /* ring[c]: c's king's neighbours the enemy attacks */
     for (int c = 0; c < 2; c++) {
         int s = c == p->side ? 1 : -1;
-        v += s * (board_terms(p, c, w, coef, s, &ring[c ^ 1]) +
-                  hand_terms(p, c, w, coef, s));
+        v += s * (board_terms(p, c, w, coef, s, fast, &ring[c ^ 1]) +
+                  hand_terms(p, c, w, coef, s, fast));
     }
     for (int c = 0; c < 2; c++) {
         int s = c == p->side ? 1 : -1;
@@ -329,12 +406,13 @@ ALWAYS int eval_body(const struct shogi_pos *p, const int32_t *w, double *coef)
 
 int shogi_evaluate(const struct shogi_pos *p, const int32_t *params)
 {
-    return eval_body(p, params ? params : default_weights, NULL);
+    if (!params) return eval_body(p, default_weights, NULL, true);
+    return eval_body(p, params, NULL, false);
 }
 
 int shogi_eval_trace(const struct shogi_pos *p, const int32_t *params,
                      double *coef)
 {
     memset(coef, 0, sizeof(double) * P_COUNT);
-    return eval_body(p, params ? params : default_weights, coef);
+    return eval_body(p, params ? params : default_weights, coef, false);
 }

@@ -51,9 +51,3 @@ bool shogi_is_legal(const struct shogi_pos *p, gt_move m)
     int k = SH_TYPE(pc) == SH_KING ? to : p->king[us];
     return !shogi_attacked(b, k, us ^ 1, -1);
 }
-
-bool shogi_is_noisy(const struct shogi_pos *p, gt_move m)
-{
-    if (m & SH_MOVE_PROMO) return true;
-    return !(m & SH_MOVE_DROP) && p->board[SH_MOVE_TO(m)] != SH_EMPTY;
-}

@@ -70,58 +70,90 @@ static void scan_king(const struct shogi_pos *p, int us, struct king_lines *kl)
     if (b[k2] == kn) { kl->checkers++; kl->checker = k2; kl->check_dir = -1; }
 }
 
-static inline gt_move *emit(gt_move *out, int us, int pc, int from, int to)
+/* `noisy` (a constant in each caller, so the tests fold away) keeps only
+ * what shogi_is_noisy accepts, captures and promotions, in the same order:
+ * quiescence then never builds the quiet moves it would throw away. */
+/* What emit needs of the moving piece, read once per piece (stores to the
+ * move list may alias the byte tables, so the compiler would reload them). */
+struct mover {
+    const uint8_t *zone, *dead;
+    bool promotes;      /* a type that may promote */
+    bool from_zone;     /* it may promote, and stands in the zone */
+};
+
+static inline struct mover mover_of(int us, int pc, int from)
+{
+    bool promotes = SH_TYPE(pc) < SH_GOLD;
+    return (struct mover){ shogi_zone[us], shogi_dead[pc], promotes,
+                           promotes && shogi_zone[us][from] };
+}
+
+static inline gt_move *emit(gt_move *out, const struct mover *mv, int from,
+                            int to, bool cap, bool noisy)
 {
     gt_move m = SH_MAKE_MOVE(from, to);
-    if (SH_TYPE(pc) < SH_GOLD && (shogi_zone[us][from] | shogi_zone[us][to])) {
+    if (mv->from_zone || (mv->promotes && mv->zone[to])) {
         *out++ = m | SH_MOVE_PROMO;
-        if (!shogi_dead[pc][to]) *out++ = m;
-    } else {
+        if (!mv->dead[to] && (cap || !noisy)) *out++ = m;
+    } else if (cap || !noisy) {
         *out++ = m;
     }
     return out;
 }
 
 /* Moves of the non-king piece pc on `from` along the directions `allow`. */
-static inline gt_move *gen_piece(const uint8_t *b, int us, int pc, int from,
-                                 unsigned allow, gt_move *out)
+static inline __attribute__((always_inline)) gt_move *
+gen_piece(const uint8_t *b, int us, int pc, int from, unsigned allow,
+          bool noisy, gt_move *out)
 {
     int them = us ^ 1;
+    const struct mover mv = mover_of(us, pc, from);
     unsigned slides = shogi_slide_dirs[pc] & allow;
     unsigned steps = shogi_step_dirs[pc] & ~slides & allow;
     while (steps) {
         int d = __builtin_ctz(steps);
         steps &= steps - 1;
         int to = from + shogi_dir_offset[d], t = b[to];
-        if (t == 0 || (t >> 4) == them) out = emit(out, us, pc, from, to);
+        if (t == 0 || (t >> 4) == them)
+            out = emit(out, &mv, from, to, t != 0, noisy);
     }
+    /* a promoted slider never promotes: noisy, only its captures count */
+    bool walk = !noisy || mv.promotes;
     while (slides) {
         int d = __builtin_ctz(slides);
         slides &= slides - 1;
         int off = shogi_dir_offset[d], to = from + off, t;
-        while ((t = b[to]) == 0) {
-            out = emit(out, us, pc, from, to);
-            to += off;
+        if (walk) {
+            while ((t = b[to]) == 0) {
+                out = emit(out, &mv, from, to, false, noisy);
+                to += off;
+            }
+        } else {
+            while ((t = b[to]) == 0) to += off;
         }
-        if ((t >> 4) == them) out = emit(out, us, pc, from, to);
+        if ((t >> 4) == them) out = emit(out, &mv, from, to, true, noisy);
     }
     if (SH_TYPE(pc) == SH_KNIGHT && allow == 0xFF) {
         int to = us == 0 ? from - 13 : from + 13, t = b[to];
-        if (t == 0 || (t >> 4) == them) out = emit(out, us, pc, from, to);
+        if (t == 0 || (t >> 4) == them)
+            out = emit(out, &mv, from, to, t != 0, noisy);
         to = us == 0 ? from + 9 : from - 9;
         t = b[to];
-        if (t == 0 || (t >> 4) == them) out = emit(out, us, pc, from, to);
+        if (t == 0 || (t >> 4) == them)
+            out = emit(out, &mv, from, to, t != 0, noisy);
     }
     return out;
 }
 
-static gt_move *gen_king(const uint8_t *b, int us, int k, int skip,
-                         gt_move *out)
+/* King steps; noisy, only its captures (a king never promotes). */
+static inline gt_move *gen_king(const uint8_t *b, int us, int k, int skip,
+                                bool noisy, gt_move *out)
 {
     int them = us ^ 1;
     for (int d = 0; d < 8; d++) {
         int to = k + shogi_dir_offset[d], t = b[to];
-        if ((t == 0 || (t >> 4) == them) && !shogi_attacked(b, to, them, skip))
+        if ((noisy ? t && (t >> 4) == them : t == 0 || (t >> 4) == them) &&
+            !shogi_attacked(b, to, them, skip))
             *out++ = SH_MAKE_MOVE(k, to);
     }
     return out;
@@ -145,12 +177,21 @@ static gt_move *gen_drops(const struct shogi_pos *p, int us, shogi_bb targets,
                     bb &= ~SH_BIT(s);
             }
         }
-        while (bb) *out++ = SH_MAKE_DROP(t, shogi_bb_pop(&bb));
+        /* by 64-bit words: drops are most of the moves with a hand */
+        gt_move drop = SH_MAKE_DROP(t, 0);
+        for (int half = 0; half < 2; half++) {
+            uint64_t x = (uint64_t)(bb >> (64 * half));
+            unsigned base = (unsigned)(64 * half + SH_BIT0);
+            for (; x; x &= x - 1)
+                *out++ = drop | (base + (unsigned)__builtin_ctzll(x));
+        }
     }
     return out;
 }
 
-static int gen_all(const struct shogi_pos *p, bool drops, gt_move *moves)
+/* Drops are never noisy. */
+static inline __attribute__((always_inline)) int
+gen_all(const struct shogi_pos *p, bool drops, bool noisy, gt_move *moves)
 {
     const uint8_t *b = p->board;
     int us = p->side, k = p->king[us];
@@ -160,17 +201,23 @@ static int gen_all(const struct shogi_pos *p, bool drops, gt_move *moves)
 
     if (kl.checkers == 0) {
         shogi_bb own = p->occ[us];
-        while (own) {
-            int from = shogi_bb_pop(&own), pc = b[from];
-            if (from == k) continue;
-            unsigned allow = 0xFF;
-            if (kl.pinned & SH_BIT(from)) {
-                int d = kl.pin_dir[from];
-                allow = (1u << d) | (1u << (d ^ 1));
+        if (k != SH_NO_KING) own &= ~SH_BIT(k);
+        /* two 64-bit words: cheaper pops and pin tests than 128-bit ones */
+        for (int half = 0; half < 2; half++) {
+            uint64_t x = (uint64_t)(own >> (64 * half));
+            uint64_t pins = (uint64_t)(kl.pinned >> (64 * half));
+            while (x) {
+                int bit = __builtin_ctzll(x), from = bit + 64 * half + SH_BIT0;
+                x &= x - 1;
+                unsigned allow = 0xFF;
+                if (pins >> bit & 1) {
+                    int d = kl.pin_dir[from];
+                    allow = (1u << d) | (1u << (d ^ 1));
+                }
+                out = gen_piece(b, us, b[from], from, allow, noisy, out);
             }
-            out = gen_piece(b, us, pc, from, allow, out);
         }
-        if (k != SH_NO_KING) out = gen_king(b, us, k, -1, out);
+        if (k != SH_NO_KING) out = gen_king(b, us, k, -1, noisy, out);
         if (drops)
             out = gen_drops(p, us, shogi_board_bb & ~(p->occ[0] | p->occ[1]),
                             out);
@@ -180,7 +227,7 @@ static int gen_all(const struct shogi_pos *p, bool drops, gt_move *moves)
     /* In check (so there is a king): the king steps out (not hiding behind
      * itself), or, against a single checker, an unpinned piece captures it
      * or blocks the line. */
-    out = gen_king(b, us, k, k, out);
+    out = gen_king(b, us, k, k, noisy, out);
     if (kl.checkers > 1) return (int)(out - moves);
     shogi_bb between = 0;
     if (kl.check_dir >= 0)
@@ -192,7 +239,7 @@ static int gen_all(const struct shogi_pos *p, bool drops, gt_move *moves)
     while (own) {
         int from = shogi_bb_pop(&own);
         gt_move *start = out;
-        out = gen_piece(b, us, b[from], from, 0xFF, out);
+        out = gen_piece(b, us, b[from], from, 0xFF, noisy, out);
         gt_move *w = start;
         for (gt_move *r = start; r < out; r++)
             if (block & SH_BIT(SH_MOVE_TO(*r))) *w++ = *r;
@@ -205,13 +252,8 @@ static int gen_all(const struct shogi_pos *p, bool drops, gt_move *moves)
 int shogi_generate(const struct shogi_pos *p, enum shogi_gen kind,
                    gt_move *moves)
 {
-    if (kind == SH_GEN_ALL) return gen_all(p, true, moves);
-    if (kind == SH_GEN_TACTICAL) {
-        int n = gen_all(p, false, moves), w = 0;
-        for (int i = 0; i < n; i++)
-            if (shogi_is_noisy(p, moves[i])) moves[w++] = moves[i];
-        return w;
-    }
-    if (kind == SH_GEN_BOARD) return gen_all(p, false, moves);
+    if (kind == SH_GEN_ALL) return gen_all(p, true, false, moves);
+    if (kind == SH_GEN_TACTICAL) return gen_all(p, false, true, moves);
+    if (kind == SH_GEN_BOARD) return gen_all(p, false, false, moves);
     return shogi_generate_checks(p, moves);
 }

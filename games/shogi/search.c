@@ -48,6 +48,11 @@ bool shogi_null_ok(const struct shogi_pos *p)
         if (t != SH_PAWN && t != SH_KING) { has_piece = true; break; }
     }
     if (!has_piece) return false;
+    /* without an enemy hand the king's squares do not matter: skip their
+     * eight attack scans (most of the opening) */
+    bool enemy_hand = false;
+    for (int t = SH_PAWN; t <= SH_GOLD; t++) enemy_hand |= p->hand[us ^ 1][t] != 0;
+    if (!enemy_hand) return true;
     struct king_net kn;
     king_net(p, us, &kn);
     if (kn.enemy_hand &&
@@ -140,16 +145,4 @@ bool shogi_see_ge(const struct shogi_pos *p, gt_move m, int threshold)
         depth--;
     }
     return gain[0] >= threshold;
-}
-
-/* History slot: 21 kinds a side (14 board pieces, 7 drops) x 81 squares. */
-unsigned shogi_move_index(const struct shogi_pos *p, gt_move m)
-{
-    int to = SH_MOVE_TO(m), kind;
-    if (m & SH_MOVE_DROP) kind = 13 + SH_MOVE_FROM(m);  /* 14..20 */
-    else kind = SH_TYPE(p->board[SH_MOVE_FROM(m)]) - 1; /* 0..13 */
-    if (kind < 0 || kind > 20) kind = 0;
-    unsigned sq81 = (unsigned)((SH_FILE(to) - 1) * 9 + SH_RANK(to) - 1);
-    if (sq81 > 80) sq81 = 0;
-    return (unsigned)((p->side * 21 + kind) * 81) + sq81;
 }

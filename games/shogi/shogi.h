@@ -111,6 +111,7 @@ extern uint8_t shogi_dead[SH_WALL][SH_CELLS]; /* piece may not stay here */
 extern shogi_bb shogi_board_bb;             /* all 81 squares */
 extern shogi_bb shogi_drop_ok[2][8];        /* legal drop squares by type */
 extern shogi_bb shogi_file_fill[512];       /* files of a 9-bit set */
+extern uint8_t shogi_sq81[256];  /* (file - 1) * 9 + rank - 1, 0 if not 0..80 */
 extern uint64_t shogi_zob_piece[SH_WALL][SH_CELLS];
 extern uint64_t shogi_zob_hand[2][8][20];
 extern uint64_t shogi_zob_side;
@@ -162,7 +163,13 @@ int shogi_generate_checks(const struct shogi_pos *p, gt_move *moves);
 bool shogi_piece_attacks(const uint8_t *board, int pc, int from, int target,
                          int vacated);
 bool shogi_is_legal(const struct shogi_pos *p, gt_move m);
-bool shogi_is_noisy(const struct shogi_pos *p, gt_move m);
+/* Captures and promotions.  Inline here (and move_index below): the search
+ * asks both of every move it orders. */
+static inline bool shogi_is_noisy(const struct shogi_pos *p, gt_move m)
+{
+    if (m & SH_MOVE_PROMO) return true;
+    return !(m & SH_MOVE_DROP) && p->board[SH_MOVE_TO(m)] != SH_EMPTY;
+}
 
 /* ---- text (sfen.c, draw.c, usi.c) -------------------------------------- */
 int shogi_from_sfen(struct shogi_pos *p, const char *text, char *err,
@@ -205,12 +212,27 @@ enum gt_zugzwang_risk shogi_zugzwang_risk(const struct shogi_pos *p);
  * of every parameter into coef and returns what evaluate would. */
 extern const struct gt_param shogi_eval_params[];
 int shogi_evaluate(const struct shogi_pos *p, const int32_t *params);
+void shogi_eval_init(void);  /* its tables, from shogi_init */
 int shogi_eval_trace(const struct shogi_pos *p, const int32_t *params,
                      double *coef);
-int shogi_piece_value(int type);
+/* The compiled-in board value of a type (bits above 15 ignored; the king
+ * none), a table built by shogi_eval_init: move ordering and SEE ask often. */
+extern int32_t shogi_piece_values[16];
+static inline int shogi_piece_value(int type)
+{
+    return shogi_piece_values[type & 15];
+}
 int shogi_noisy_order(const struct shogi_pos *p, gt_move m);
 bool shogi_see_ge(const struct shogi_pos *p, gt_move m, int threshold);
-unsigned shogi_move_index(const struct shogi_pos *p, gt_move m);
+/* History slot: 21 kinds a side (14 board pieces, 7 drops) x 81 squares. */
 #define SH_MOVE_INDEX_COUNT (42 * 81)
+static inline unsigned shogi_move_index(const struct shogi_pos *p, gt_move m)
+{
+    unsigned kind;
+    if (m & SH_MOVE_DROP) kind = 13u + (unsigned)SH_MOVE_FROM(m); /* 14..20 */
+    else kind = (unsigned)SH_TYPE(p->board[SH_MOVE_FROM(m)]) - 1; /* 0..13 */
+    if (kind > 20) kind = 0;
+    return (p->side * 21u + kind) * 81u + shogi_sq81[SH_MOVE_TO(m)];
+}
 
 #endif /* SHOGI_H */

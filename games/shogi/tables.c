@@ -15,6 +15,7 @@ uint8_t shogi_dead[SH_WALL][SH_CELLS];
 shogi_bb shogi_board_bb;
 shogi_bb shogi_drop_ok[2][8];
 shogi_bb shogi_file_fill[512];
+uint8_t shogi_sq81[256];
 uint64_t shogi_zob_piece[SH_WALL][SH_CELLS];
 uint64_t shogi_zob_hand[2][8][20];
 uint64_t shogi_zob_side;
@@ -98,6 +99,11 @@ int shogi_init(void)
                 for (int r = 1; r <= 9; r++) b |= SH_BIT(SH_SQ(f, r));
         shogi_file_fill[set] = b;
     }
+    for (int sq = 0; sq < 256; sq++) {
+        /* the arithmetic move_index did, out-of-range results to 0 */
+        unsigned i = (unsigned)((SH_FILE(sq) - 1) * 9 + SH_RANK(sq) - 1);
+        shogi_sq81[sq] = (uint8_t)(i > 80 ? 0 : i);
+    }
     uint64_t seed = 0x5348304749ull;  /* fixed: keys are the same every run */
     for (int pc = 0; pc < SH_WALL; pc++)
         for (int sq = 0; sq < SH_CELLS; sq++)
@@ -107,5 +113,6 @@ int shogi_init(void)
             for (int n = 0; n < 20; n++)
                 shogi_zob_hand[c][t][n] = n ? splitmix(&seed) : 0;
     shogi_zob_side = splitmix(&seed);
+    shogi_eval_init();
     return 0;
 }
