@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 dist_man1_MANS = doc/gtsearch.1
 EXTRA_DIST += doc/architecture.md
-EXTRA_DIST += doc/null-move.md doc/strength.md doc/cluster.md doc/threads.md
+EXTRA_DIST += doc/null-move.md doc/strength.md doc/cluster.md doc/threads.md \
+	doc/speed.md
 EXTRA_DIST += doc/writing-a-game.md doc/examples/tictactoe/Makefile \
 	doc/examples/tictactoe/tictactoe.c \
 	doc/examples/othello/Makefile doc/examples/othello/othello.c
