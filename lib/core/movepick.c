@@ -2,7 +2,8 @@
  * order, killers, counter move, then quiet moves by history: the butterfly
  * table (this move, whoever played before) plus, when ContinuationHistory
  * is on, the continuation tables (this move after the opponent's last move,
- * and after our own move before that).
+ * and after our own move before that).  The quiet moves are scored only
+ * when the picking reaches them, and equal ones keep the generator's order.
  * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <stdlib.h>
