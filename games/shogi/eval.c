@@ -139,7 +139,6 @@ int32_t shogi_piece_values[16];
  *    weights, what evaluate(params NULL) adds per piece;
  *  - hand_value: the compiled-in value of n pieces of a type in hand (n
  *    below HAND_TABLE; more, beyond any real game, are counted apart);
- *    hand, n up to its slot count;
  *  - box: the 5x5 box index of the piece on sq around the king on k, by
  *    sq - k + 24 (11 * files + ranks: unique for |ranks| <= 8), -1 outside.
  * Written before any search, read-only afterwards. */

@@ -7,6 +7,7 @@
  * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "worker.h"
 
@@ -15,7 +16,6 @@ enum {
     ORDER_TACTICAL = 1 << 29,
     ORDER_KILLER = 1 << 28,
     ORDER_COUNTER = 1 << 27,
-    ORDER_UNSCORED = -(1 << 30),  /* a quiet move whose history is not read yet */
     HISTORY_MAX = 16384
 };
 
@@ -95,12 +95,8 @@ void gt_score_moves(struct gt_worker *w, int ply, gt_move tt_move, int n)
         f->moves[k] = m;
         f->scores[k++] = s;
     }
-    for (int i = 0; i < nquiet; i++) {
-        f->moves[k + i] = w->scratch[i];
-        f->scores[k + i] = ORDER_UNSCORED;
-    }
+    memcpy(f->moves + k, w->scratch, sizeof *w->scratch * (size_t)nquiet);
     f->nscored = k;
-    f->quiets_scored = nquiet == 0;
 }
 
 /* The quiet moves from i on by history, when the picking reaches them. */
@@ -110,7 +106,6 @@ static void score_quiets(struct gt_worker *w, int ply, int n, int i)
     const struct quiet_rows rows = quiet_rows(w, ply);
     for (; i < n; i++)
         f->scores[i] = quiet_score(&rows, w->g->move_index(w->pos, f->moves[i]));
-    f->quiets_scored = true;
 }
 
 /* Index of the best move from i on (the first of equals). */
@@ -134,13 +129,15 @@ static gt_move take(struct gt_frame *f, int best, int i)
     return m;
 }
 
-/* Selection sort, one step at a time: most nodes cut after a few moves. */
+/* Selection sort, one step at a time: most nodes cut after a few moves.
+ * The picks come in order (i = 0, 1, ...), so the first quiet one is the
+ * pick at nscored. */
 gt_move gt_next_move(struct gt_worker *w, int ply, int n, int i)
 {
     struct gt_frame *f = &w->stack[ply];
     if (i < f->nscored)
         return take(f, best_from(f, f->nscored, i), i);
-    if (!f->quiets_scored)
+    if (i == f->nscored)
         score_quiets(w, ply, n, i);
     return take(f, best_from(f, n, i), i);
 }

@@ -24,8 +24,8 @@ struct gt_frame {
     void *undo;             /* game undo record for the move from this node */
     gt_move *moves;         /* room for max_moves */
     int *scores;
-    int nscored;            /* moves[0, nscored) were scored at once; the */
-    bool quiets_scored;     /* rest are quiet, scored when first reached */
+    int nscored;            /* moves[0, nscored) were scored at once; the
+                             * rest are quiet, scored when first reached */
 };
 
 struct gt_worker {
