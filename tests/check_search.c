@@ -127,6 +127,10 @@ START_TEST(exact_values_reverse_futility_off) { compare_all("ReverseFutility", "
 END_TEST
 START_TEST(exact_values_continuation_history_on) { compare_all("ContinuationHistory", "true"); }
 END_TEST
+START_TEST(exact_values_singular_extension_on) { compare_all("SingularDepth", "2"); }
+END_TEST
+START_TEST(exact_values_lmr_history_on) { compare_all("LMRHistory", "64"); }
+END_TEST
 START_TEST(exact_values_mate_threat_extension_on) { compare_all("MateThreatExtension", "true"); }
 END_TEST
 
@@ -278,6 +282,34 @@ START_TEST(time_budgets)
 }
 END_TEST
 
+/* A game's search_defaults become the options' defaults, the user's
+ * values still win, and a name that is no search number is refused. */
+START_TEST(game_search_defaults)
+{
+    char err[256] = "";
+    struct gt_game g = *TTT;
+    static const char *const own[] = {"LMPBase=7", "MateInOne=1", NULL};
+    g.search_defaults = own;
+    struct gt_engine *e = gt_engine_new(&g, err, sizeof err);
+    ck_assert_msg(e != NULL, "%s", err);
+    struct gt_search_params p;
+    gt_engine_params(e, &p);
+    ck_assert_int_eq(p.sp[GT_SP_LMP_BASE], 7);
+    ck_assert_int_eq(gt_engine_search_default(e, GT_SP_LMP_BASE), 7);
+    ck_assert_int_eq(p.sp[GT_SP_MATE1], 1);
+    ck_assert_int_eq(p.sp[GT_SP_LMR_DIV], gt_search_param_table[GT_SP_LMR_DIV].value);
+    ck_assert_int_eq(gt_engine_set_option(e, "LMPBase", "2", err, sizeof err), 0);
+    gt_engine_params(e, &p);
+    ck_assert_int_eq(p.sp[GT_SP_LMP_BASE], 2);
+    gt_engine_free(e);
+
+    static const char *const bad[] = {"LMPBase=7", "NoSuchNumber=3", NULL};
+    g.search_defaults = bad;
+    ck_assert_ptr_null(gt_engine_new(&g, err, sizeof err));
+    ck_assert_str_eq(err, "game 'tictactoe': search default 'NoSuchNumber=3' names no search number");
+}
+END_TEST
+
 Suite *test_suite(void);
 
 Suite *test_suite(void)
@@ -292,11 +324,14 @@ Suite *test_suite(void)
     tcase_add_test(tc, exact_values_reverse_futility_off);
     tcase_add_test(tc, exact_values_continuation_history_on);
     tcase_add_test(tc, exact_values_mate_threat_extension_on);
+    tcase_add_test(tc, exact_values_singular_extension_on);
+    tcase_add_test(tc, exact_values_lmr_history_on);
     tcase_add_test(tc, finds_the_winning_move);
     tcase_add_test(tc, the_only_move_is_played_at_once);
     tcase_add_test(tc, multipv_lines_are_the_best_moves_in_order);
     tcase_add_test(tc, mate_score_helpers);
     tcase_add_test(tc, time_budgets);
+    tcase_add_test(tc, game_search_defaults);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -180,7 +180,8 @@ int gt_tool_params(struct gt_engine *e, FILE *out)
     fprintf(out, "%-20s %7s %7s %7s %7s\n", "# name", "value", "default", "min", "max");
     for (int i = 0; i < GT_SP_COUNT; i++) {
         const struct gt_param *t = &gt_search_param_table[i];
-        fprintf(out, "%-20s %7ld %7ld %7ld %7ld\n", t->name, (long)p.sp[i], (long)t->value,
+        fprintf(out, "%-20s %7ld %7ld %7ld %7ld\n", t->name, (long)p.sp[i],
+                gt_engine_search_default(e, i),
                 (long)t->min, (long)t->max);
     }
     return 0;

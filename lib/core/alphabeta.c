@@ -224,11 +224,12 @@ int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
 
     f->pv_len = 0;
     f->best = GT_MOVE_NONE;
+    const gt_move excluded = f->excluded;  /* a singular search's */
     bool in_check = g->in_check(pos);
 
     /* Step 1: check extension; at the horizon, quiescence.  (Not
      * measured: both are what make mates and tactics visible.) */
-    if (in_check && ply < GT_MAX_PLY / 2)
+    if (in_check && ply < GT_MAX_PLY / 2 && depth >= sp[GT_SP_CHECK_EXT_DEPTH])
         depth++;
     if (depth <= 0)
         return qsearch(w, alpha, beta, ply);
@@ -260,9 +261,26 @@ int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
     bool tt_hit = gt_tt_probe(w->tt, key, ply, &e);
     gt_move tt_move = tt_hit && e.move && g->is_legal(pos, e.move) ? e.move
                                                                    : GT_MOVE_NONE;
-    if (!pv && tt_hit && e.depth >= depth && tt_cuts(&e, alpha, beta)) {
+    if (!pv && !excluded && tt_hit && e.depth >= depth && tt_cuts(&e, alpha, beta)) {
         f->best = tt_move;
         return e.score;
+    }
+
+    /* Step 3b: a mate in one the game sees on its own board: the search
+     * might prune the move, or reach it a ply later.  Asked only where
+     * the table does not already know the node. */
+    if (!root && !tt_hit && !in_check && !excluded && g->mate_in_one &&
+        sp[GT_SP_MATE1] && !g->final_margin) {
+        gt_move m = g->mate_in_one(pos);
+        if (m) {
+            int s = GT_MATE - ply - 1;
+            f->best = m;
+            f->pv[0] = m;
+            f->pv_len = 1;
+            gt_tt_store(w->tt, key, ply, m, s, GT_MAX_PLY - 1, GT_BOUND_EXACT,
+                        GT_TT_NO_EVAL);
+            return s;
+        }
     }
 
     /* Step 4: static evaluation, sharpened by a TT bound. */
@@ -284,7 +302,7 @@ int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
 
     /* Step 5: reverse futility: far above beta near the horizon.  Worth
      * +127 Elo [+76, +184]; off, bench needs 95% more nodes. */
-    if (p->reverse_futility && !pv && !in_check && depth <= sp[GT_SP_RFP_DEPTH] &&
+    if (p->reverse_futility && !pv && !in_check && !excluded && depth <= sp[GT_SP_RFP_DEPTH] &&
         !gt_is_decided_score(beta) &&
         eval - g->eval_unit * (sp[GT_SP_RFP_MARGIN] * depth -
                                sp[GT_SP_RFP_IMPROVING] * improving) / 100 >= beta)
@@ -294,7 +312,7 @@ int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
      * needs 22% more nodes, and with no other pruning the null move alone
      * saves 76.7% of the nodes at depth 10.  Verification costs under 1%
      * of the nodes and keeps the zugzwang suite at 10/10 (8/10 without). */
-    if (!root) {
+    if (!root && !excluded) {
         int s = null_move_pruning(w, beta, depth, ply, eval, in_check, pv, cutnode);
         if (s != NO_SCORE)
             return s;
@@ -310,13 +328,38 @@ int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
     if (depth >= sp[GT_SP_IIR_DEPTH] && !tt_move)
         depth--;
 
+    /* Step 7b: singular extension: when every move but the hash move
+     * fails well below its score in a shallower search, the hash move is
+     * the only good one here and is searched a ply deeper; when even the
+     * others reach beta, the node is cut at once (several moves would). */
+    int tt_ext = 0;
+    if (!root && !excluded && sp[GT_SP_SE_DEPTH] && depth >= sp[GT_SP_SE_DEPTH] &&
+        tt_move && e.depth >= depth - 3 && e.bound != GT_BOUND_UPPER &&
+        !gt_is_decided_score(e.score) && ply < 2 * w->root_depth) {
+        int sbeta = e.score - g->eval_unit * sp[GT_SP_SE_MARGIN] * depth / 100;
+        gt_move threat = f->threat;
+        bool mate_threat = f->mate_threat;
+        f->excluded = tt_move;
+        int s = gt_alphabeta(w, sbeta - 1, sbeta, (depth - 1) / 2, ply, cutnode);
+        f->excluded = GT_MOVE_NONE;
+        f->threat = threat;
+        f->mate_threat = mate_threat;
+        if (gt_worker_should_stop(w))
+            return 0;
+        if (s < sbeta)
+            tt_ext = 1;
+        else if (sbeta >= beta)
+            return sbeta;
+    }
+
     /* Step 8: the moves: the hash move first, before the others are
      * generated, since it often cuts the node on its own. */
     int best = -GT_INF, old_alpha = alpha, searched = 0, nquiets = 0;
     gt_move best_move = GT_MOVE_NONE, quiets[MAX_QUIETS];
     int lmp_limit = (sp[GT_SP_LMP_BASE] + depth * depth) / (improving ? 1 : 2);
     int n = 0;
-    bool generated = false;
+    bool generated = false, checks_only = false;
+    const bool spare_checks = sp[GT_SP_FUT_CHECKS] && g->gives_check;
     for (int i = 0;; i++) {
         gt_move m;
         if (i == 0 && tt_move)
@@ -334,29 +377,46 @@ int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
             }
             if (i >= n)
                 break;
-            m = gt_next_move(w, ply, n, i);
+            m = checks_only ? f->moves[i] : gt_next_move(w, ply, n, i);
         }
-        if (root && skipped_at_root(w, m))
+        if ((root && skipped_at_root(w, m)) || m == excluded)
             continue;
         bool quiet = !g->is_noisy(pos, m);
         bool pass = gt_is_pass(g, m);
 
         /* Step 9: shallow pruning of moves unlikely to matter, once one
          * move keeps us out of a mate: late move pruning, futility, and
-         * noisy moves that lose material.  (Not measured one by one.) */
+         * moves that lose material.  (Not measured one by one.) */
         if (!root && best > -GT_DECIDED && !in_check) {
             /* Both quiet prunings only grow stronger as the loop goes on
              * (searched and alpha only rise), so once one prunes a quiet
              * move ranked below every noisy move, all that is left is
-             * pruned too: stop instead of picking through them. */
-            if (quiet && ((p->lmp && depth <= sp[GT_SP_LMP_DEPTH] && searched >= lmp_limit) ||
-                          (p->futility && depth <= sp[GT_SP_FUT_DEPTH] &&
+             * pruned too: stop instead of picking through them.  Where
+             * futility spares checks, the rest is only looked through,
+             * unsorted, for them. */
+            if (quiet) {
+                bool lmp = p->lmp && depth <= sp[GT_SP_LMP_DEPTH] && searched >= lmp_limit;
+                bool fut = !lmp && p->futility && depth <= sp[GT_SP_FUT_DEPTH] &&
                            eval + g->eval_unit * (sp[GT_SP_FUT_BASE] +
                                                   sp[GT_SP_FUT_PER_DEPTH] * depth) / 100
-                               <= alpha))) {
-                if (gt_move_rank_below_noisy(f, i))
-                    break;
-                continue;
+                               <= alpha;
+                if (lmp || (fut && !(spare_checks && g->gives_check(pos, m)))) {
+                    if (gt_move_rank_below_noisy(f, i)) {
+                        if (!fut)
+                            break;
+                        checks_only = true;
+                    }
+                    continue;
+                }
+                /* Quiet moves that lose material: the margin grows with
+                 * the square of the depth; a check is held to the noisy
+                 * moves' margin instead (a sacrifice that checks may mate). */
+                if (!pass && g->see_ge && depth <= sp[GT_SP_SEE_QUIET_DEPTH] &&
+                    !g->see_ge(pos, m, -g->eval_unit * sp[GT_SP_SEE_QUIET_MARGIN] *
+                                           depth * depth / 100) &&
+                    !(g->gives_check && g->gives_check(pos, m) &&
+                      g->see_ge(pos, m, -g->eval_unit * sp[GT_SP_SEE_MARGIN] * depth / 100)))
+                    continue;
             }
             if (!quiet && g->see_ge && depth <= sp[GT_SP_SEE_DEPTH] &&
                 !g->see_ge(pos, m, -g->eval_unit * sp[GT_SP_SEE_MARGIN] * depth / 100))
@@ -365,7 +425,7 @@ int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
 
         make_move(w, ply, m);
         bool gives_check = g->in_check(pos);
-        int new_depth = depth - 1, score;
+        int new_depth = depth - 1 + (m == tt_move ? tt_ext : 0), score;
         if (searched == 0)
             score = -gt_alphabeta(w, -beta, -alpha, new_depth, ply + 1, !pv && !cutnode);
         else {
@@ -377,6 +437,9 @@ int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
                 r = w->lmr[depth < 63 ? depth : 63][searched < 63 ? searched : 63];
                 r += !improving + cutnode - pv;
                 r -= m == f->killers[0] || m == f->killers[1];
+                /* Quiet moves ordered by history: good history, less. */
+                if (sp[GT_SP_LMR_HISTORY] && i >= f->nscored)
+                    r -= f->scores[i] / sp[GT_SP_LMR_HISTORY];
                 if (r < 0) r = 0;
                 if (r > new_depth - 1) r = new_depth - 1 > 0 ? new_depth - 1 : 0;
             }
@@ -411,7 +474,8 @@ int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
     enum gt_bound bound = best >= beta ? GT_BOUND_LOWER
                         : alpha > old_alpha ? GT_BOUND_EXACT : GT_BOUND_UPPER;
     f->best = best_move;
-    gt_tt_store(w->tt, key, ply, best_move, best, depth, bound,
-                in_check ? GT_TT_NO_EVAL : f->static_eval);
+    if (!excluded)
+        gt_tt_store(w->tt, key, ply, best_move, best, depth, bound,
+                    in_check ? GT_TT_NO_EVAL : f->static_eval);
     return best;
 }

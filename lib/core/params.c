@@ -5,6 +5,8 @@
 #include "params.h"
 
 const struct gt_param gt_search_param_table[GT_SP_COUNT] = {
+    [GT_SP_CHECK_EXT_DEPTH]  = {"CheckExtensionDepth", 0, 0, 64},
+    [GT_SP_MATE1]            = {"MateInOne", 1, 0, 1},
     [GT_SP_ASP_DEPTH]        = {"AspirationDepth", 5, 1, 64},
     [GT_SP_ASP_WINDOW]       = {"AspirationWindow", 25, 1, 1000},
     [GT_SP_RFP_DEPTH]        = {"RFPDepth", 8, 0, 64},
@@ -17,6 +19,8 @@ const struct gt_param gt_search_param_table[GT_SP_COUNT] = {
     [GT_SP_NMP_MARGIN_MAX]   = {"NullMoveMarginMax", 3, 0, 12},
     [GT_SP_NMP_VERIFY_DEPTH] = {"NullMoveVerifyDepth", 10, 1, 64},
     [GT_SP_NMP_RISK_DEPTH]   = {"NullMoveRiskDepth", 6, 1, 64},
+    [GT_SP_SE_DEPTH]         = {"SingularDepth", 0, 0, 64},
+    [GT_SP_SE_MARGIN]        = {"SingularMargin", 2, 0, 1000},
     [GT_SP_IIR_DEPTH]        = {"IIRDepth", 4, 1, 64},
     [GT_SP_LMP_DEPTH]        = {"LMPDepth", 8, 0, 64},
     [GT_SP_LMP_BASE]         = {"LMPBase", 3, 0, 100},
@@ -25,9 +29,13 @@ const struct gt_param gt_search_param_table[GT_SP_COUNT] = {
     [GT_SP_FUT_PER_DEPTH]    = {"FutilityPerDepth", 90, 0, 2000},
     [GT_SP_SEE_DEPTH]        = {"SEEDepth", 6, 0, 64},
     [GT_SP_SEE_MARGIN]       = {"SEEMargin", 100, 0, 2000},
+    [GT_SP_SEE_QUIET_DEPTH]  = {"SEEQuietDepth", 6, 0, 64},
+    [GT_SP_SEE_QUIET_MARGIN] = {"SEEQuietMargin", 25, 0, 2000},
+    [GT_SP_FUT_CHECKS]       = {"FutilityChecks", 0, 0, 1},
     [GT_SP_LMR_MIN_DEPTH]    = {"LMRMinDepth", 3, 1, 64},
     [GT_SP_LMR_BASE]         = {"LMRBase", 75, 0, 400},
     [GT_SP_LMR_DIV]          = {"LMRDiv", 225, 50, 1000},
+    [GT_SP_LMR_HISTORY]      = {"LMRHistory", 0, 0, 100000},
     [GT_SP_TIME_MOVES]       = {"TimeMoves", 30, 1, 200},
     [GT_SP_TIME_MOVES_MAX]   = {"TimeMovesMax", 50, 1, 500},
     [GT_SP_TIME_SOFT]        = {"TimeSoft", 60, 1, 1000},

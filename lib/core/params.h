@@ -10,6 +10,8 @@
 
 /* Margins marked "%unit" are in hundredths of the game's eval_unit. */
 enum gt_sp {
+    GT_SP_CHECK_EXT_DEPTH,   /* a node in check is a ply deeper from here */
+    GT_SP_MATE1,             /* 1: ask the game for a mate in one */
     GT_SP_ASP_DEPTH,         /* aspiration windows from this depth */
     GT_SP_ASP_WINDOW,        /* first window half-width, %unit */
     GT_SP_RFP_DEPTH,         /* reverse futility up to this depth */
@@ -23,6 +25,9 @@ enum gt_sp {
     GT_SP_NMP_VERIFY_DEPTH,  /* verify every null cut from this depth */
     GT_SP_NMP_RISK_DEPTH,    /* verify cuts where the game fears zugzwang
                                 (medium risk) from this depth */
+    GT_SP_SE_DEPTH,          /* singular extension from this depth (0: off) */
+    GT_SP_SE_MARGIN,         /* ... the others must stay this much per ply
+                                below the hash move's score, %unit */
     GT_SP_IIR_DEPTH,         /* no hash move: one ply less from this depth */
     GT_SP_LMP_DEPTH,         /* late move pruning up to this depth */
     GT_SP_LMP_BASE,          /* quiet moves kept: (base + depth^2) / 2,
@@ -32,9 +37,14 @@ enum gt_sp {
     GT_SP_FUT_PER_DEPTH,
     GT_SP_SEE_DEPTH,         /* noisy moves losing SEE pruned up to here */
     GT_SP_SEE_MARGIN,        /* ... when they lose more than this per ply, %unit */
+    GT_SP_SEE_QUIET_DEPTH,   /* quiet moves losing SEE pruned up to here */
+    GT_SP_SEE_QUIET_MARGIN,  /* ... when they lose more than this times
+                                depth squared, %unit */
+    GT_SP_FUT_CHECKS,        /* 1: futility spares quiet moves that check */
     GT_SP_LMR_MIN_DEPTH,     /* late move reductions from this depth */
     GT_SP_LMR_BASE,          /* R = base + ln(depth) ln(moves) / div, x100 */
     GT_SP_LMR_DIV,
+    GT_SP_LMR_HISTORY,       /* a ply less per this much history (0: off) */
     GT_SP_TIME_MOVES,        /* moves left in the game when nobody says */
     GT_SP_TIME_MOVES_MAX,    /* at most this many moves to go */
     GT_SP_TIME_SOFT,         /* no new iteration after this, % of the share */

@@ -19,6 +19,7 @@ struct gt_frame {
     gt_move threat;         /* the move that refuted our null move here */
     bool mate_threat;       /* ... and it mated: passing loses */
     gt_move best;           /* best or cutoff move found at this node */
+    gt_move excluded;       /* the move a singular search leaves out */
     int pv_len;
     gt_move pv[GT_MAX_PLY];
     void *undo;             /* game undo record for the move from this node */

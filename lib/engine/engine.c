@@ -49,6 +49,36 @@ struct gt_engine {
 static const char *const hash_name[] = {[GT_UCI] = "Hash", [GT_USI] = "USI_Hash"};
 static const char *const ponder_name[] = {[GT_UCI] = "Ponder", [GT_USI] = "USI_Ponder"};
 
+/* The game's default for the search number `name` (the text after '='
+ * in its search_defaults), or NULL. */
+static const char *game_search_default(const struct gt_game *g, const char *name)
+{
+    size_t len = strlen(name);
+    for (const char *const *d = g->search_defaults; d && *d; d++)
+        if (!strncmp(*d, name, len) && (*d)[len] == '=')
+            return *d + len + 1;
+    return NULL;
+}
+
+/* Every entry of the game's search_defaults names a search number. */
+static int check_search_defaults(const struct gt_game *g, char *err, size_t err_len)
+{
+    for (const char *const *d = g->search_defaults; d && *d; d++) {
+        const char *eq = strchr(*d, '=');
+        int k = -1;
+        for (int i = 0; eq && i < GT_SP_COUNT && k < 0; i++)
+            if (strlen(gt_search_param_table[i].name) == (size_t)(eq - *d) &&
+                !strncmp(*d, gt_search_param_table[i].name, (size_t)(eq - *d)))
+                k = i;
+        if (k < 0) {
+            gt_errf(err, err_len, "game '%s': search default '%s' names no search number",
+                    g->name, *d);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 static int add_core_options(struct gt_engine *e)
 {
     enum gt_dialect d = e->g->dialect;
@@ -73,11 +103,14 @@ static int add_core_options(struct gt_engine *e)
         if (gt_options_add(e->opts, &core[i]) < 0)
             return -1;
     /* The search's named numbers, one option each, defaults from the
-     * table (lib/core/params.c). */
+     * table (lib/core/params.c) or the game's own. */
     char defs[GT_SP_COUNT][16];
     for (int i = 0; i < GT_SP_COUNT; i++) {
         const struct gt_param *t = &gt_search_param_table[i];
         snprintf(defs[i], sizeof defs[i], "%ld", (long)t->value);
+        const char *own = game_search_default(e->g, t->name);
+        if (own)
+            snprintf(defs[i], sizeof defs[i], "%s", own);
         struct gt_option_spec s = {t->name, GT_OPT_SPIN, defs[i], t->min, t->max, NULL};
         if (gt_options_add(e->opts, &s) < 0)
             return -1;
@@ -144,6 +177,10 @@ struct gt_engine *gt_engine_new(const struct gt_game *g, char *err, size_t err_l
     e->undo = calloc(1, g->undo_size ? g->undo_size : 1);
     if (!e->opts || !e->pos || !e->scratch || !e->search_pos || !e->undo)
         goto oom;
+    if (check_search_defaults(g, err, err_len) < 0) {
+        gt_engine_free(e);
+        return NULL;
+    }
     if (add_core_options(e) < 0) {
         gt_errf(err, err_len, "game '%s' declares an invalid or duplicate option",
                 g->name);
@@ -250,6 +287,12 @@ void gt_engine_new_game(struct gt_engine *e)
 {
     if (!gt_engine_searching(e))
         gt_tt_clear(&e->tt);
+}
+
+long gt_engine_search_default(const struct gt_engine *e, int i)
+{
+    const char *own = game_search_default(e->g, gt_search_param_table[i].name);
+    return own ? strtol(own, NULL, 10) : (long)gt_search_param_table[i].value;
 }
 
 void gt_engine_params(const struct gt_engine *e, struct gt_search_params *p)

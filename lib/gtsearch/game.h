@@ -289,6 +289,13 @@ struct gt_game {
      * units of material after the best exchange sequence on its square?
      * NULL: the core assumes yes (no exchange pruning). */
     bool (*see_ge)(const void *pos, gt_move m, int threshold);
+    /* OPTIONAL: a legal move after which the opponent has no legal move
+     * and loses (no_moves says GT_LOSS), or GT_MOVE_NONE.  It may miss
+     * mates (the search finds those), so make it cheap: the search asks at
+     * every node it cannot answer from its table, and answers a mate at
+     * once.  Never called in check, nor in a game with final_margin.
+     * NULL: the search finds every mate by searching. */
+    gt_move (*mate_in_one)(const void *pos);
 
     /* ---- the end of the game ------------------------------------------- */
     /* A game ends in one of two ways, and each has its hook:
@@ -387,6 +394,12 @@ struct gt_game {
      * the default bench depth. */
     const char *const *bench_positions;
     int bench_depth;
+    /* OPTIONAL: the game's own defaults for the search's named numbers
+     * (`gtsearch params` lists them), as "Name=value" strings, ended by
+     * NULL: the margins and switches that games measured best for this
+     * game.  The user's options still override them.  NULL: the core's
+     * defaults. */
+    const char *const *search_defaults;
 };
 
 /* Games with a real pass (Othello, Go, ...): the game picks a value for it
