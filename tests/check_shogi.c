@@ -9,6 +9,8 @@
 
 #include <gtsearch/game.h>
 
+#include "../games/shogi/shogi.h"  /* squares, for the mate-in-one test */
+
 extern const struct gt_game shogi_LTX_gt_module;
 static const struct gt_game *G = &shogi_LTX_gt_module;
 
@@ -944,6 +946,86 @@ START_TEST(test_mate_in_one)
 }
 END_TEST
 
+/* Brute force: the checks of p after which the defender has no move; *hard
+ * counts those the mate_in_one hook must find, the ones no drop can block
+ * (the checker next to the king or a knight's jump away) but pawn drops. */
+static int brute_mates(void *p, gt_move *mates, int *must)
+{
+    const struct shogi_pos *sp = p;
+    gt_move checks[600], reply[600];
+    unsigned char undo[MAXU];
+    int n = G->generate(p, GT_GEN_CHECKS, checks), k = 0, king = sp->king[sp->side ^ 1];
+    *must = 0;
+    for (int i = 0; i < n; i++) {
+        G->make(p, checks[i], undo);
+        bool mate = G->generate(p, GT_GEN_ALL, reply) == 0;
+        G->unmake(p, checks[i], undo);
+        if (!mate) continue;
+        mates[k++] = checks[i];
+        int to = SH_MOVE_TO(checks[i]);
+        int df = abs(SH_FILE(to) - SH_FILE(king)), dr = abs(SH_RANK(to) - SH_RANK(king));
+        bool pawn_drop = (checks[i] & SH_MOVE_DROP) && SH_MOVE_FROM(checks[i]) == SH_PAWN;
+        if (!pawn_drop && ((df <= 1 && dr <= 1) || (df == 1 && dr == 2))) (*must)++;
+    }
+    return k;
+}
+
+/* The hook's answer is a mate, and it answers wherever a mate it is meant
+ * to see exists. */
+static void check_mate_hook(void *p, int *found, int *positions)
+{
+    if (G->in_check(p)) {
+        ck_assert_int_eq(G->mate_in_one(p), GT_MOVE_NONE);
+        return;
+    }
+    gt_move mates[600];
+    int must, k = brute_mates(p, mates, &must);
+    gt_move m = G->mate_in_one(p);
+    char text[64];
+    G->to_text(p, text, sizeof text);
+    if (m != GT_MOVE_NONE) {
+        ck_assert_msg(in_list(mates, k, m), "%s: %x is no mate", text, m);
+        (*found)++;
+    } else
+        ck_assert_msg(must == 0, "%s: a mate missed", text);
+    (*positions)++;
+}
+
+/* mates.epd and the positions two plies into its lines (a check and each
+ * reply), where mates in one abound. */
+START_TEST(test_mate_in_one_hook)
+{
+    FILE *f = fopen(TEST_DATA_DIR "/shogi/mates.epd", "r");
+    ck_assert_ptr_nonnull(f);
+    char line[1024];
+    int found = 0, positions = 0;
+    while (fgets(line, sizeof line, f)) {
+        char *dm = strstr(line, " dm ");
+        if (line[0] == '#' || !dm) continue;
+        *dm = 0;
+        void *p = new_pos(line);
+        check_mate_hook(p, &found, &positions);
+        gt_move checks[600], replies[600];
+        unsigned char u1[MAXU], u2[MAXU];
+        int n = G->generate(p, GT_GEN_CHECKS, checks);
+        for (int i = 0; i < n; i++) {
+            G->make(p, checks[i], u1);
+            int r = G->generate(p, GT_GEN_ALL, replies);
+            for (int j = 0; j < r; j++) {
+                G->make(p, replies[j], u2);
+                check_mate_hook(p, &found, &positions);
+                G->unmake(p, replies[j], u2);
+            }
+            G->unmake(p, checks[i], u1);
+        }
+        free(p);
+    }
+    fclose(f);
+    ck_assert_int_gt(positions, 400);
+    ck_assert_int_gt(found, 50);
+}
+END_TEST
+
 START_TEST(test_module_table)
 {
     ck_assert_int_eq(G->abi_version, GT_ABI_VERSION);
@@ -992,6 +1074,7 @@ static Suite *shogi_suite(void)
     tcase_add_test(tc, test_tactical_hooks);
     tcase_add_test(tc, test_null_move);
     tcase_add_test(tc, test_mate_in_one);
+    tcase_add_test(tc, test_mate_in_one_hook);
     tcase_add_test(tc, test_module_table);
     tcase_set_timeout(tc, 120);  /* sanitizer builds are slow */
     suite_add_tcase(s, tc);

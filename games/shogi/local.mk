@@ -9,6 +9,7 @@ games_shogi_libshogi_la_SOURCES = \
 	games/shogi/movegen.c \
 	games/shogi/check.c \
 	games/shogi/uchifuzume.c \
+	games/shogi/mate1.c \
 	games/shogi/legal.c \
 	games/shogi/sfen.c \
 	games/shogi/draw.c \

@@ -163,6 +163,8 @@ int shogi_generate_checks(const struct shogi_pos *p, gt_move *moves);
 bool shogi_piece_attacks(const uint8_t *board, int pc, int from, int target,
                          int vacated);
 bool shogi_is_legal(const struct shogi_pos *p, gt_move m);
+/* A move that mates at once by a check no drop can block, or none (mate1.c). */
+gt_move shogi_mate_in_one(const struct shogi_pos *p);
 /* Captures and promotions.  Inline here (and move_index below): the search
  * asks both of every move it orders. */
 static inline bool shogi_is_noisy(const struct shogi_pos *p, gt_move m)

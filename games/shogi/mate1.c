@@ -1,0 +1,90 @@
+/* mate1.c -- a mate in one, found on the board without making moves: the
+ * search asks at every node it cannot answer from its table, so a mate at
+ * the horizon is not lost to pruning.
+ *
+ * Only checks that cannot be blocked are tried: a piece that lands next to
+ * the king, or a knight's jump from it.  The king then escapes only by a
+ * step (taking the checker, perhaps) or another piece takes the checker,
+ * and both are board tests.  Long-range checks, which drops can block, are
+ * left to the search: the answer may miss a mate, never claim a false one.
+ * SPDX-License-Identifier: MIT */
+#include <string.h>
+
+#include "shogi.h"
+
+/* With our checker on sq and the board b after the move, is the king of
+ * `them` on k mated?  It may step to a square we do not attack (b with the
+ * king lifted, so that a slider's line runs on behind it), or a piece of
+ * its own, not the king, takes the checker without exposing it. */
+static bool no_escape(const uint8_t *b, int sq, int k, int us)
+{
+    int them = us ^ 1;
+    for (int d = 0; d < 8; d++) {
+        int s = k + shogi_dir_offset[d], pc = b[s];
+        if (pc == SH_WALL || (pc && SH_COLOR(pc) == them)) continue;
+        if (!shogi_attacked(b, s, us, k)) return false;
+    }
+    uint8_t from[16];
+    int n = shogi_attackers(b, sq, them, from, 16);
+    for (int i = 0; i < n; i++) {
+        if (from[i] == k) continue;
+        uint8_t after[SH_CELLS];
+        memcpy(after, b, sizeof after);
+        after[sq] = after[from[i]];
+        after[from[i]] = SH_EMPTY;
+        if (!shogi_attacked(after, k, us, -1)) return false;
+    }
+    return true;
+}
+
+/* Does the move m, which puts pc on sq (from `from`, or a drop for -1),
+ * mate?  It must be legal and check from sq itself. */
+static bool mates(const struct shogi_pos *p, gt_move m, int pc, int from, int sq,
+                  int k)
+{
+    if (!shogi_piece_attacks(p->board, pc, sq, k, from)) return false;
+    if (!shogi_is_legal(p, m)) return false;
+    uint8_t b[SH_CELLS];
+    memcpy(b, p->board, sizeof b);
+    if (from >= 0) b[from] = SH_EMPTY;
+    b[sq] = (uint8_t)pc;
+    return no_escape(b, sq, k, p->side);
+}
+
+gt_move shogi_mate_in_one(const struct shogi_pos *p)
+{
+    int us = p->side, them = us ^ 1;
+    if (p->checked || !shogi_has_king(p, them)) return GT_MOVE_NONE;
+    const uint8_t *b = p->board;
+    int k = p->king[them];
+    /* The squares an unblockable check comes from: the king's neighbours
+     * and the two our knight would jump to it from. */
+    int targets[10], nt = 0;
+    for (int d = 0; d < 8; d++) targets[nt++] = k + shogi_dir_offset[d];
+    targets[nt++] = us == 0 ? k + 13 : k - 13;
+    targets[nt++] = us == 0 ? k - 9 : k + 9;
+    for (int i = 0; i < nt; i++) {
+        int sq = targets[i], on = sq >= 0 && sq < SH_CELLS ? b[sq] : SH_WALL;
+        if (on == SH_WALL || (on && SH_COLOR(on) == us)) continue;
+        /* Drops, strongest first; a pawn that mates by a drop is illegal. */
+        if (!on)
+            for (int t = SH_GOLD; t > SH_PAWN; t--) {
+                if (!p->hand[us][t]) continue;
+                gt_move m = SH_MAKE_DROP(t, sq);
+                if (mates(p, m, SH_PIECE(us, t), -1, sq, k)) return m;
+            }
+        /* Board moves onto sq, promoted or not. */
+        uint8_t from[16];
+        int n = shogi_attackers(b, sq, us, from, 16);
+        for (int j = 0; j < n; j++) {
+            int f = from[j], pc = b[f], t = SH_TYPE(pc);
+            if (t == SH_KING) continue;
+            gt_move m = SH_MAKE_MOVE(f, sq);
+            if (t < SH_GOLD && (shogi_zone[us][f] || shogi_zone[us][sq]) &&
+                mates(p, m | SH_MOVE_PROMO, pc + SH_PROMOTE, f, sq, k))
+                return m | SH_MOVE_PROMO;
+            if (mates(p, m, pc, f, sq, k)) return m;
+        }
+    }
+    return GT_MOVE_NONE;
+}
