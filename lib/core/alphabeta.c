@@ -104,7 +104,8 @@ static int qsearch(struct gt_worker *w, int alpha, int beta, int ply)
     struct gt_tt_entry_view e;
     gt_move tt_move = GT_MOVE_NONE;
     int static_eval = GT_TT_NO_EVAL;
-    if (gt_tt_probe(w->tt, key, ply, &e)) {
+    bool tt_hit = gt_tt_probe(w->tt, key, ply, &e);
+    if (tt_hit) {
         if (tt_cuts(&e, alpha, beta))
             return e.score;
         tt_move = e.move;
@@ -112,6 +113,18 @@ static int qsearch(struct gt_worker *w, int alpha, int beta, int ply)
     }
 
     int best = -GT_INF;
+    /* A mate in one the game sees on its board, as in the main search
+     * (step 3b), where the table does not know the node. */
+    if (!in_check && !tt_hit && w->p->sp[GT_SP_MATE1_QS] && g->mate_in_one &&
+        !g->final_margin) {
+        gt_move m = g->mate_in_one(pos);
+        if (m) {
+            int s = GT_MATE - ply - 1;
+            f->best = m;
+            gt_tt_store(w->tt, key, ply, m, s, 0, GT_BOUND_EXACT, GT_TT_NO_EVAL);
+            return s;
+        }
+    }
     if (!in_check) {
         if (static_eval == GT_TT_NO_EVAL)
             static_eval = g->evaluate(pos, w->p->eval_params);
@@ -277,7 +290,11 @@ int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
             f->best = m;
             f->pv[0] = m;
             f->pv_len = 1;
-            gt_tt_store(w->tt, key, ply, m, s, GT_MAX_PLY - 1, GT_BOUND_EXACT,
+            /* Stored a little deeper than searched, not as deep as it is
+             * true: a mate in one is found again at once, and an entry
+             * of the greatest depth would never leave its bucket
+             * (YaneuraOu stores depth + 6 for the same reason). */
+            gt_tt_store(w->tt, key, ply, m, s, depth + 6, GT_BOUND_EXACT,
                         GT_TT_NO_EVAL);
             return s;
         }

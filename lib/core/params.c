@@ -7,6 +7,7 @@
 const struct gt_param gt_search_param_table[GT_SP_COUNT] = {
     [GT_SP_CHECK_EXT_DEPTH]  = {"CheckExtensionDepth", 0, 0, 64},
     [GT_SP_MATE1]            = {"MateInOne", 1, 0, 1},
+    [GT_SP_MATE1_QS]         = {"MateInOneQS", 0, 0, 1},
     [GT_SP_ASP_DEPTH]        = {"AspirationDepth", 5, 1, 64},
     [GT_SP_ASP_WINDOW]       = {"AspirationWindow", 25, 1, 1000},
     [GT_SP_RFP_DEPTH]        = {"RFPDepth", 8, 0, 64},

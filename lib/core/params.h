@@ -12,6 +12,7 @@
 enum gt_sp {
     GT_SP_CHECK_EXT_DEPTH,   /* a node in check is a ply deeper from here */
     GT_SP_MATE1,             /* 1: ask the game for a mate in one */
+    GT_SP_MATE1_QS,          /* 1: ... in quiescence too */
     GT_SP_ASP_DEPTH,         /* aspiration windows from this depth */
     GT_SP_ASP_WINDOW,        /* first window half-width, %unit */
     GT_SP_RFP_DEPTH,         /* reverse futility up to this depth */
