@@ -51,40 +51,61 @@ static bool mates(const struct shogi_pos *p, gt_move m, int pc, int from, int sq
     return no_escape(b, sq, k, p->side);
 }
 
+/* Drops of the hand's pieces on the empty square sq, strongest first (a
+ * pawn that mates by a drop is illegal). */
+static gt_move drop_mate(const struct shogi_pos *p, int sq, int k, int lo, int hi)
+{
+    int us = p->side;
+    for (int t = hi; t >= lo; t--) {
+        if (!p->hand[us][t]) continue;
+        gt_move m = SH_MAKE_DROP(t, sq);
+        if (mates(p, m, SH_PIECE(us, t), -1, sq, k)) return m;
+    }
+    return GT_MOVE_NONE;
+}
+
+/* The piece on f moving to sq, promoted first where it may. */
+static gt_move board_mate(const struct shogi_pos *p, int f, int sq, int k)
+{
+    int us = p->side, pc = p->board[f], t = SH_TYPE(pc);
+    gt_move m = SH_MAKE_MOVE(f, sq);
+    if (t < SH_GOLD && (shogi_zone[us][f] || shogi_zone[us][sq]) &&
+        mates(p, m | SH_MOVE_PROMO, pc + SH_PROMOTE, f, sq, k))
+        return m | SH_MOVE_PROMO;
+    return mates(p, m, pc, f, sq, k) ? m : GT_MOVE_NONE;
+}
+
 gt_move shogi_mate_in_one(const struct shogi_pos *p)
 {
     int us = p->side, them = us ^ 1;
     if (p->checked || !shogi_has_king(p, them)) return GT_MOVE_NONE;
     const uint8_t *b = p->board;
     int k = p->king[them];
-    /* The squares an unblockable check comes from: the king's neighbours
-     * and the two our knight would jump to it from. */
-    int targets[10], nt = 0;
-    for (int d = 0; d < 8; d++) targets[nt++] = k + shogi_dir_offset[d];
-    targets[nt++] = us == 0 ? k + 13 : k - 13;
-    targets[nt++] = us == 0 ? k - 9 : k + 9;
-    for (int i = 0; i < nt; i++) {
-        int sq = targets[i], on = sq >= 0 && sq < SH_CELLS ? b[sq] : SH_WALL;
+    gt_move m;
+    /* Next to the king: the checker must be defended, or the king takes
+     * it; so a square we do not attack is no use, for a drop or a move. */
+    for (int d = 0; d < 8; d++) {
+        int sq = k + shogi_dir_offset[d], on = b[sq];
         if (on == SH_WALL || (on && SH_COLOR(on) == us)) continue;
-        /* Drops, strongest first; a pawn that mates by a drop is illegal. */
-        if (!on)
-            for (int t = SH_GOLD; t > SH_PAWN; t--) {
-                if (!p->hand[us][t]) continue;
-                gt_move m = SH_MAKE_DROP(t, sq);
-                if (mates(p, m, SH_PIECE(us, t), -1, sq, k)) return m;
-            }
-        /* Board moves onto sq, promoted or not. */
         uint8_t from[16];
         int n = shogi_attackers(b, sq, us, from, 16);
-        for (int j = 0; j < n; j++) {
-            int f = from[j], pc = b[f], t = SH_TYPE(pc);
-            if (t == SH_KING) continue;
-            gt_move m = SH_MAKE_MOVE(f, sq);
-            if (t < SH_GOLD && (shogi_zone[us][f] || shogi_zone[us][sq]) &&
-                mates(p, m | SH_MOVE_PROMO, pc + SH_PROMOTE, f, sq, k))
-                return m | SH_MOVE_PROMO;
-            if (mates(p, m, pc, f, sq, k)) return m;
-        }
+        if (!n) continue;
+        if (!on && (m = drop_mate(p, sq, k, SH_LANCE, SH_GOLD))) return m;
+        for (int j = 0; j < n; j++)
+            if (SH_TYPE(b[from[j]]) != SH_KING && (m = board_mate(p, from[j], sq, k)))
+                return m;
+    }
+    /* A knight's jump away: only a knight checks from there, and the king
+     * cannot take it. */
+    int kn = SH_PIECE(us, SH_KNIGHT);
+    int jumps[2] = { us == 0 ? k + 13 : k - 13, us == 0 ? k - 9 : k + 9 };
+    for (int i = 0; i < 2; i++) {
+        int sq = jumps[i], on = b[sq];
+        if (on == SH_WALL || (on && SH_COLOR(on) == us)) continue;
+        if (!on && (m = drop_mate(p, sq, k, SH_KNIGHT, SH_KNIGHT))) return m;
+        int f1 = us == 0 ? sq + 13 : sq - 13, f2 = us == 0 ? sq - 9 : sq + 9;
+        if (b[f1] == kn && (m = board_mate(p, f1, sq, k))) return m;
+        if (b[f2] == kn && (m = board_mate(p, f2, sq, k))) return m;
     }
     return GT_MOVE_NONE;
 }
