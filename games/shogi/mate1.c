@@ -15,8 +15,10 @@
 /* With our checker on sq and the board b after the move, is the king of
  * `them` on k mated?  It may step to a square we do not attack (b with the
  * king lifted, so that a slider's line runs on behind it), or a piece of
- * its own, not the king, takes the checker without exposing it. */
-static bool no_escape(const uint8_t *b, int sq, int k, int us)
+ * its own, not the king, takes the checker without exposing it.  Nothing
+ * can block a checker next to the king or a knight's jump away.  The
+ * pawn-drop rule (uchifuzume.c) asks the same question. */
+bool shogi_check_unanswerable(const uint8_t *b, int sq, int k, int us)
 {
     int them = us ^ 1;
     for (int d = 0; d < 8; d++) {
@@ -48,7 +50,7 @@ static bool mates(const struct shogi_pos *p, gt_move m, int pc, int from, int sq
     memcpy(b, p->board, sizeof b);
     if (from >= 0) b[from] = SH_EMPTY;
     b[sq] = (uint8_t)pc;
-    return no_escape(b, sq, k, p->side);
+    return shogi_check_unanswerable(b, sq, k, p->side);
 }
 
 /* Drops of the hand's pieces on the empty square sq, strongest first (a

@@ -163,8 +163,11 @@ int shogi_generate_checks(const struct shogi_pos *p, gt_move *moves);
 bool shogi_piece_attacks(const uint8_t *board, int pc, int from, int target,
                          int vacated);
 bool shogi_is_legal(const struct shogi_pos *p, gt_move m);
-/* A move that mates at once by a check no drop can block, or none (mate1.c). */
+/* A move that mates at once by a check no drop can block, or none; and
+ * whether such a check (the checker of `us` on sq, board b after the move)
+ * leaves the king on k no answer (mate1.c). */
 gt_move shogi_mate_in_one(const struct shogi_pos *p);
+bool shogi_check_unanswerable(const uint8_t *b, int sq, int k, int us);
 /* Captures and promotions.  Inline here (and move_index below): the search
  * asks both of every move it orders. */
 static inline bool shogi_is_noisy(const struct shogi_pos *p, gt_move m)

@@ -79,6 +79,27 @@ static void update_pv(struct gt_worker *w, int ply, gt_move m)
     f->pv_len = child->pv_len + 1;
 }
 
+/* Does the game see a mate in one here (the side to move not in check)?
+ * Then it is the node's line and table entry, stored a little deeper than
+ * searched rather than as deep as it is true: it is found again at once,
+ * and an entry of the greatest depth would never leave its bucket
+ * (YaneuraOu stores depth + 6 for the same reason). */
+static bool mate_in_one(struct gt_worker *w, uint64_t key, int ply, int depth)
+{
+    const struct gt_game *g = w->g;
+    if (!g->mate_in_one || g->final_margin)
+        return false;
+    gt_move m = g->mate_in_one(w->pos);
+    if (!m)
+        return false;
+    struct gt_frame *f = &w->stack[ply];
+    f->best = f->pv[0] = m;
+    f->pv_len = 1;
+    gt_tt_store(w->tt, key, ply, m, GT_MATE - ply - 1, depth ? depth + 6 : 0,
+                GT_BOUND_EXACT, GT_TT_NO_EVAL);
+    return true;
+}
+
 /* Quiescence: stand pat, then the game's noisy moves (all moves when in
  * check) until the position is quiet. */
 static int qsearch(struct gt_worker *w, int alpha, int beta, int ply)
@@ -115,16 +136,8 @@ static int qsearch(struct gt_worker *w, int alpha, int beta, int ply)
     int best = -GT_INF;
     /* A mate in one the game sees on its board, as in the main search
      * (step 3b), where the table does not know the node. */
-    if (!in_check && !tt_hit && w->p->sp[GT_SP_MATE1_QS] && g->mate_in_one &&
-        !g->final_margin) {
-        gt_move m = g->mate_in_one(pos);
-        if (m) {
-            int s = GT_MATE - ply - 1;
-            f->best = m;
-            gt_tt_store(w->tt, key, ply, m, s, 0, GT_BOUND_EXACT, GT_TT_NO_EVAL);
-            return s;
-        }
-    }
+    if (!in_check && !tt_hit && w->p->sp[GT_SP_MATE1_QS] && mate_in_one(w, key, ply, 0))
+        return GT_MATE - ply - 1;
     if (!in_check) {
         if (static_eval == GT_TT_NO_EVAL)
             static_eval = g->evaluate(pos, w->p->eval_params);
@@ -282,23 +295,9 @@ int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
     /* Step 3b: a mate in one the game sees on its own board: the search
      * might prune the move, or reach it a ply later.  Asked only where
      * the table does not already know the node. */
-    if (!root && !tt_hit && !in_check && !excluded && g->mate_in_one &&
-        sp[GT_SP_MATE1] && !g->final_margin) {
-        gt_move m = g->mate_in_one(pos);
-        if (m) {
-            int s = GT_MATE - ply - 1;
-            f->best = m;
-            f->pv[0] = m;
-            f->pv_len = 1;
-            /* Stored a little deeper than searched, not as deep as it is
-             * true: a mate in one is found again at once, and an entry
-             * of the greatest depth would never leave its bucket
-             * (YaneuraOu stores depth + 6 for the same reason). */
-            gt_tt_store(w->tt, key, ply, m, s, depth + 6, GT_BOUND_EXACT,
-                        GT_TT_NO_EVAL);
-            return s;
-        }
-    }
+    if (!root && !tt_hit && !in_check && !excluded && sp[GT_SP_MATE1] &&
+        mate_in_one(w, key, ply, depth))
+        return GT_MATE - ply - 1;
 
     /* Step 4: static evaluation, sharpened by a TT bound. */
     int eval = -GT_INF;

@@ -64,13 +64,10 @@ static const char *game_search_default(const struct gt_game *g, const char *name
 static int check_search_defaults(const struct gt_game *g, char *err, size_t err_len)
 {
     for (const char *const *d = g->search_defaults; d && *d; d++) {
-        const char *eq = strchr(*d, '=');
-        int k = -1;
-        for (int i = 0; eq && i < GT_SP_COUNT && k < 0; i++)
-            if (strlen(gt_search_param_table[i].name) == (size_t)(eq - *d) &&
-                !strncmp(*d, gt_search_param_table[i].name, (size_t)(eq - *d)))
-                k = i;
-        if (k < 0) {
+        char name[64];
+        size_t len = strcspn(*d, "=");
+        snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : 0), *d);
+        if (!(*d)[len] || gt_param_find(gt_search_param_table, GT_SP_COUNT, name) < 0) {
             gt_errf(err, err_len, "game '%s': search default '%s' names no search number",
                     g->name, *d);
             return -1;
