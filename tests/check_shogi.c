@@ -64,7 +64,7 @@ static void play_line(void *p, const char *line)
 
 static uint64_t perft(void *p, int depth)
 {
-    gt_move list[600];
+    gt_move list[SH_MAX_MOVES];
     unsigned char undo[MAXU];
     int n = G->generate(p, GT_GEN_ALL, list);
     if (depth == 1) return (uint64_t)n;
@@ -143,7 +143,7 @@ END_TEST
  * position read from scratch. */
 static void walk_keys(void *p, int depth)
 {
-    gt_move list[600];
+    gt_move list[SH_MAX_MOVES];
     unsigned char undo[MAXU];
     char before[256], after[256];
     G->to_text(p, before, sizeof before);
@@ -201,7 +201,7 @@ START_TEST(test_uchifuzume)
     /* a pawn MOVE that mates is legal, and it is mate */
     void *p = new_pos("8k/6S2/7GP/9/9/9/9/9/4K4 b - 1");
     play(p, "1c1b");
-    gt_move list[600];
+    gt_move list[SH_MAX_MOVES];
     ck_assert(G->in_check(p));
     ck_assert_int_eq(G->generate(p, GT_GEN_ALL, list), 0);
     ck_assert_int_eq(G->no_moves(p), GT_LOSS);
@@ -272,7 +272,7 @@ START_TEST(test_no_moves_is_loss)
 {
     /* gote to move with no legal move, not in check, still loses */
     void *p = new_pos("k8/2G6/1G7/9/9/9/9/9/4K4 w - 1");
-    gt_move list[600];
+    gt_move list[SH_MAX_MOVES];
     ck_assert(!G->in_check(p));
     ck_assert_int_eq(G->generate(p, GT_GEN_ALL, list), 0);
     ck_assert_int_eq(G->no_moves(p), GT_LOSS);
@@ -615,7 +615,7 @@ START_TEST(test_usi_moves)
     ck_assert_str_eq(buf, "B*5e");
     ck_assert(!G->is_noisy(p, m));
     /* every generated move prints and parses back to itself */
-    gt_move list[600];
+    gt_move list[SH_MAX_MOVES];
     int n = G->generate(p, GT_GEN_ALL, list);
     for (int i = 0; i < n; i++) {
         G->move_to_text(p, list[i], buf, sizeof buf);
@@ -637,7 +637,7 @@ static int cmp_move(const void *a, const void *b)
  * GT_GEN_CHECKS == the checking subset of GT_GEN_ALL. */
 static void walk_checks(void *p, int depth, long *nodes)
 {
-    gt_move all[600], checks[600], expect[600];
+    gt_move all[SH_MAX_MOVES], checks[SH_MAX_MOVES], expect[SH_MAX_MOVES];
     unsigned char undo[MAXU];
     int n = G->generate(p, GT_GEN_ALL, all), e = 0;
     for (int i = 0; i < n; i++) {
@@ -674,7 +674,7 @@ END_TEST
  * the encoding can hold, and nothing with a higher bit. */
 static void check_is_legal_exact(void *p, bool every_code)
 {
-    gt_move list[600];
+    gt_move list[SH_MAX_MOVES];
     int n = G->generate(p, GT_GEN_ALL, list), accepted = 0;
     for (gt_move m = 1; every_code && m < (1u << 18); m++) {
         if (G->is_legal(p, m)) {
@@ -706,7 +706,7 @@ START_TEST(test_is_legal)
     for (int i = 0; i < n; i++) {
         void *p = new_pos(lines[i].sfen);
         check_is_legal_exact(p, true);
-        gt_move list[600];
+        gt_move list[SH_MAX_MOVES];
         int k = G->generate(p, GT_GEN_ALL, list);
         /* a few children, including ones in check */
         for (int j = 0; j < k; j += k / 3 + 1) {
@@ -720,13 +720,21 @@ START_TEST(test_is_legal)
     void *p = new_pos("4k4/9/9/9/4R4/9/9/9/4K4 w GSp 1");
     check_is_legal_exact(p, true);
     free(p);
+    /* unreachable but accepted (ten rooks): more moves than any real game
+     * has, all within max_moves */
+    p = new_pos("8k/9/3R5/2R6/1R4R2/R4R3/4R4/3R5/2R4K1 b RBGSNLP 1");
+    gt_move list[SH_MAX_MOVES];
+    ck_assert_int_gt(G->generate(p, GT_GEN_ALL, list), 600);
+    ck_assert_int_eq(G->max_moves, SH_MAX_MOVES);
+    check_is_legal_exact(p, true);
+    free(p);
 }
 END_TEST
 
 START_TEST(test_tactical_hooks)
 {
     void *p = new_pos("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1");
-    gt_move all[600], tac[600];
+    gt_move all[SH_MAX_MOVES], tac[SH_MAX_MOVES];
     int n = G->generate(p, GT_GEN_ALL, all);
     int t = G->generate(p, GT_GEN_NOISY, tac), expect = 0;
     for (int i = 0; i < n; i++) {
@@ -923,7 +931,7 @@ START_TEST(test_mate_in_one)
         char *end = strchr(bm, ';');
         *end = 0;
         void *p = new_pos(line);
-        gt_move checks[600], reply[600], mates[600];
+        gt_move checks[SH_MAX_MOVES], reply[SH_MAX_MOVES], mates[SH_MAX_MOVES];
         unsigned char undo[MAXU];
         int n = G->generate(p, GT_GEN_CHECKS, checks), k = 0;
         for (int i = 0; i < n; i++) {
@@ -952,7 +960,7 @@ END_TEST
 static int brute_mates(void *p, gt_move *mates, int *must)
 {
     const struct shogi_pos *sp = p;
-    gt_move checks[600], reply[600];
+    gt_move checks[SH_MAX_MOVES], reply[SH_MAX_MOVES];
     unsigned char undo[MAXU];
     int n = G->generate(p, GT_GEN_CHECKS, checks), k = 0, king = sp->king[sp->side ^ 1];
     *must = 0;
@@ -978,7 +986,7 @@ static void check_mate_hook(void *p, int *found, int *positions)
         ck_assert_int_eq(G->mate_in_one(p), GT_MOVE_NONE);
         return;
     }
-    gt_move mates[600];
+    gt_move mates[SH_MAX_MOVES];
     int must, k = brute_mates(p, mates, &must);
     gt_move m = G->mate_in_one(p);
     char text[64];
@@ -1005,7 +1013,7 @@ START_TEST(test_mate_in_one_hook)
         *dm = 0;
         void *p = new_pos(line);
         check_mate_hook(p, &found, &positions);
-        gt_move checks[600], replies[600];
+        gt_move checks[SH_MAX_MOVES], replies[SH_MAX_MOVES];
         unsigned char u1[MAXU], u2[MAXU];
         int n = G->generate(p, GT_GEN_CHECKS, checks);
         for (int i = 0; i < n; i++) {
@@ -1036,7 +1044,7 @@ START_TEST(test_module_table)
     ck_assert_ptr_nonnull(G->make_null);
     ck_assert_ptr_nonnull(G->unmake_null);
     void *p = new_pos("R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1");
-    gt_move list[600];
+    gt_move list[SH_MAX_MOVES];
     ck_assert_int_eq(G->generate(p, GT_GEN_ALL, list), 593);
     free(p);
 }

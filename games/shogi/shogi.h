@@ -152,7 +152,14 @@ void shogi_unmake_null(struct shogi_pos *p, const struct shogi_undo *u);
 uint64_t shogi_compute_key(const struct shogi_pos *p);
 
 /* ---- moves (movegen.c, check.c, legal.c) -------------------------------- */
-#define SH_MAX_MOVES 600
+/* A bound for every position the SFEN/KIF/CSA readers accept, not only
+ * the reachable ones (593 is the most known there): at most 40 pieces
+ * counting hands, the side not to move keeps its king, a board piece has
+ * at most 16 targets, each promoting or not (32), the king 8, and a drop
+ * goes to an empty square in at most 7 kinds.  With m of the mover's
+ * pieces on the board and h kinds in hand (m <= 38 - h):
+ * 32m + 8 + h(79 - m) <= 1224 + 9h + h*h <= 1336. */
+#define SH_MAX_MOVES 1336
 /* SH_GEN_BOARD: every legal move except drops. */
 enum shogi_gen { SH_GEN_ALL, SH_GEN_TACTICAL, SH_GEN_CHECKS, SH_GEN_BOARD };
 int shogi_generate(const struct shogi_pos *p, enum shogi_gen kind,
