@@ -11,7 +11,7 @@
  * SPDX-License-Identifier: MIT */
 #include <string.h>
 
-#include "shogi.h"
+#include "ring.h"
 
 /* Indexes of the parameters, in the file's order. */
 #define GT_PARAM(n, v, lo, hi) P_##n,
@@ -188,62 +188,6 @@ static inline int box_index(int c, int sq, int king)
     return o <= 48 ? box[c][o] : -1;
 }
 
-/* The squares next to a king a piece attacks, as bits by direction from
- * the king (tables.c's order), gathered while the pieces are walked: one
- * pass instead of an attack test of every square.  ring_bit[] is indexed
- * by target - king + 12; the 8 king steps are the only such offsets. */
-static const uint8_t ring_bit[25] = {
-    [12 - 12] = 1u << 4, [12 - 11] = 1u << 2, [12 - 10] = 1u << 7,
-    [12 - 1] = 1u << 0,  [12 + 1] = 1u << 1,  [12 + 10] = 1u << 6,
-    [12 + 11] = 1u << 3, [12 + 12] = 1u << 5,
-};
-
-static inline unsigned ring_hit(int target, int king)
-{
-    unsigned o = (unsigned)(target - king + 12);
-    return o <= 24 ? ring_bit[o] : 0;
-}
-
-/* The king's neighbours the piece pc on sq attacks by a step. */
-static inline unsigned step_hits(int pc, int sq, int king)
-{
-    unsigned steps = shogi_step_dirs[pc], ring = 0;
-    while (steps) {
-        ring |= ring_hit(sq + shogi_dir_offset[__builtin_ctz(steps)], king);
-        steps &= steps - 1;
-    }
-    return ring;
-}
-
-/* A knight of c on sq jumps two ranks forward and one file aside. */
-static inline unsigned knight_hits(int c, int sq, int king)
-{
-    return c ? ring_hit(sq + 13, king) | ring_hit(sq - 9, king)
-             : ring_hit(sq - 13, king) | ring_hit(sq + 9, king);
-}
-
-/* The slider on sq: its empty squares (*reach, its mobility) and the
- * king's neighbours its lines attack.  A line goes on through the king
- * itself, which cannot escape along it. */
-static inline unsigned slider_lines(const uint8_t *b, int sq, unsigned slides,
-                                    int king, int *reach)
-{
-    unsigned ring = 0;
-    int n = 0;
-    while (slides) {
-        int off = shogi_dir_offset[__builtin_ctz(slides)], s2 = sq + off;
-        slides &= slides - 1;
-        for (; !b[s2]; s2 += off) {
-            n++;
-            ring |= ring_hit(s2, king);
-        }
-        ring |= ring_hit(s2, king);  /* the first piece stopping the line */
-        if (s2 == king) ring |= ring_hit(s2 + off, king);
-    }
-    *reach = n;
-    return ring;
-}
-
 /* One piece of c on sq: material, placement, defenders, attackers and
  * mobility; *ring gets the enemy king's neighbours it attacks (steps only
  * from its 5x5 box, where every stepping attacker stands).  `fast`: the
@@ -262,7 +206,7 @@ ALWAYS int64_t piece_terms(const uint8_t *b, int c, int sq, int own_k,
     }
     int near_foe = box_index(c, sq, foe_k);
     if (near_foe >= 0) {
-        *ring |= step_hits(pc, sq, foe_k);
+        *ring |= shogi_step_hits(pc, sq, foe_k);
         if (t != SH_KING) ADD(atk_first[t] + near_foe, 1);
     }
     unsigned more = more_terms[t];
@@ -271,11 +215,11 @@ ALWAYS int64_t piece_terms(const uint8_t *b, int c, int sq, int own_k,
         int i = box_index(c, sq, own_k);
         if (i >= 0) ADD(def_first[t] + i, 1);
     }
-    if (more & MORE_KNIGHT) *ring |= knight_hits(c, sq, foe_k);
+    if (more & MORE_KNIGHT) *ring |= shogi_knight_hits(c, sq, foe_k);
     if (more & MORE_SLIDES) {
         unsigned slides = shogi_slide_dirs[pc];
         int reach;
-        *ring |= slider_lines(b, sq, slides, foe_k, &reach);
+        *ring |= shogi_slider_hits(b, sq, slides, foe_k, &reach);
         ADD(mob_index[t] + reach, 1);
     }
     return v;

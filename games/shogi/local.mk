@@ -10,6 +10,7 @@ games_shogi_libshogi_la_SOURCES = \
 	games/shogi/check.c \
 	games/shogi/uchifuzume.c \
 	games/shogi/mate1.c \
+	games/shogi/ring.h \
 	games/shogi/legal.c \
 	games/shogi/sfen.c \
 	games/shogi/draw.c \

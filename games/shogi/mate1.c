@@ -10,7 +10,7 @@
  * SPDX-License-Identifier: MIT */
 #include <string.h>
 
-#include "shogi.h"
+#include "ring.h"
 
 /* With our checker on sq and the board b after the move, is the king of
  * `them` on k mated?  It may step to a square we do not attack (b with the
@@ -77,6 +77,39 @@ static gt_move board_mate(const struct shogi_pos *p, int f, int sq, int k)
     return mates(p, m, pc, f, sq, k) ? m : GT_MOVE_NONE;
 }
 
+unsigned shogi_ring_attacks(const struct shogi_pos *p, int by, int k)
+{
+    const uint8_t *b = p->board;
+    unsigned ring = 0;
+    int kf = SH_FILE(k), kr = SH_RANK(k), reach;
+    for (int half = 0; half < 2; half++) {
+        uint64_t x = (uint64_t)(p->occ[by] >> (64 * half));
+        while (x) {
+            int sq = __builtin_ctzll(x) + 64 * half + SH_BIT0;
+            x &= x - 1;
+            int pc = b[sq], df = SH_FILE(sq) - kf, dr = SH_RANK(sq) - kr;
+            /* a step reaches the ring only from two squares away or less */
+            if (df >= -2 && df <= 2 && dr >= -2 && dr <= 2)
+                ring |= shogi_step_hits(pc, sq, k);
+            unsigned slides = shogi_slide_dirs[pc];
+            if (slides) {
+                /* lines (directions 0-3 straight, 4-7 diagonal) that can
+                 * pass next to the king at all */
+                if (df < -1 || df > 1) {
+                    if (dr < -1 || dr > 1) slides &= 0xF0;
+                }
+                if (df - dr < -2 || df - dr > 2) {
+                    if (df + dr < -2 || df + dr > 2) slides &= 0x0F;
+                }
+                if (slides) ring |= shogi_slider_hits(b, sq, slides, k, &reach);
+            } else if (SH_TYPE(pc) == SH_KNIGHT) {
+                ring |= shogi_knight_hits(by, sq, k);
+            }
+        }
+    }
+    return ring;
+}
+
 gt_move shogi_mate_in_one(const struct shogi_pos *p)
 {
     int us = p->side, them = us ^ 1;
@@ -86,7 +119,9 @@ gt_move shogi_mate_in_one(const struct shogi_pos *p)
     gt_move m;
     /* Next to the king: the checker must be defended, or the king takes
      * it; so a square we do not attack is no use, for a drop or a move. */
+    unsigned ring = shogi_ring_attacks(p, us, k);
     for (int d = 0; d < 8; d++) {
+        if (!(ring >> d & 1)) continue;
         int sq = k + shogi_dir_offset[d], on = b[sq];
         if (on == SH_WALL || (on && SH_COLOR(on) == us)) continue;
         uint8_t from[16];
