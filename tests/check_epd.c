@@ -121,18 +121,27 @@ END_TEST
 
 /* Run a suite (a file, or lines written to a temporary one) and return
  * what the runner printed. */
-static char *run_file(const struct gt_game *g, const char *path, long depth)
+static char *run_file_with(const struct gt_game *g, const char *path, long depth,
+                           const char *option, const char *value)
 {
     char err[256], *out = NULL;
     size_t len = 0;
     struct gt_engine *e = gt_engine_new(g, err, sizeof err);
     ck_assert_msg(e != NULL, "%s", err);
+    if (option)
+        ck_assert_msg(gt_engine_set_option(e, option, value, err, sizeof err) == 0,
+                      "%s", err);
     FILE *o = open_memstream(&out, &len);
     struct gt_epd_options opt = {.limit = "depth", .value = depth};
     ck_assert_int_eq(gt_epd_run(e, path, &opt, o), 0);
     fclose(o);
     gt_engine_free(e);
     return out;
+}
+
+static char *run_file(const struct gt_game *g, const char *path, long depth)
+{
+    return run_file_with(g, path, depth, NULL, NULL);
 }
 
 static char *run_lines(const struct gt_game *g, const char *lines, long depth)
@@ -167,6 +176,24 @@ START_TEST(san_suite_solved)
     EXPECT_IN(out, " solved san-perft-promotions: expected bm gxh1=Q am gxf1=Q+ g1=Q, "
                    "played gxh1=Q; ");
     free(out);
+}
+END_TEST
+
+/* The pruning switches that are off by default keep every mate and
+ * study of the suite (each alone; tried in games, doc/strength.md). */
+START_TEST(san_suite_solved_with_each_pruning_switch)
+{
+    static const char *const on[][2] = {
+        {"ProbCutDepth", "5"}, {"RazorDepth", "3"},
+        {"HistoryPruneDepth", "3"}, {"LMRChecks", "1"},
+    };
+    for (size_t i = 0; i < sizeof on / sizeof on[0]; i++) {
+        char *out = run_file_with(CHESS, TEST_DATA_DIR "/chess/san-suite.epd", 20,
+                                  on[i][0], on[i][1]);
+        ck_assert_msg(strstr(out, "\nsolved 24/24, 0 errors, in "), "%s=%s:\n%s",
+                      on[i][0], on[i][1], out);
+        free(out);
+    }
 }
 END_TEST
 
@@ -332,6 +359,7 @@ Suite *test_suite(void)
     tcase_add_unchecked_fixture(ch, chess_setup, NULL);
     tcase_set_timeout(ch, 120);
     tcase_add_test(ch, san_suite_solved);
+    tcase_add_test(ch, san_suite_solved_with_each_pruning_switch);
     tcase_add_test(ch, wrong_bm_names_expected_and_played);
     tcase_add_test(ch, moves_compare_as_moves);
     tcase_add_test(ch, am_of_the_played_move_fails);

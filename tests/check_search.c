@@ -133,6 +133,14 @@ START_TEST(exact_values_lmr_history_on) { compare_all("LMRHistory", "64"); }
 END_TEST
 START_TEST(exact_values_mate_threat_extension_on) { compare_all("MateThreatExtension", "true"); }
 END_TEST
+START_TEST(exact_values_razoring_on) { compare_all("RazorDepth", "3"); }
+END_TEST
+START_TEST(exact_values_history_pruning_on) { compare_all("HistoryPruneDepth", "3"); }
+END_TEST
+START_TEST(exact_values_linear_history_bonus) { compare_all("HistoryBonusLinear", "64"); }
+END_TEST
+START_TEST(exact_values_checks_reduced) { compare_all("LMRChecks", "1"); }
+END_TEST
 
 START_TEST(finds_the_winning_move)
 {
@@ -326,6 +334,10 @@ Suite *test_suite(void)
     tcase_add_test(tc, exact_values_mate_threat_extension_on);
     tcase_add_test(tc, exact_values_singular_extension_on);
     tcase_add_test(tc, exact_values_lmr_history_on);
+    tcase_add_test(tc, exact_values_razoring_on);
+    tcase_add_test(tc, exact_values_history_pruning_on);
+    tcase_add_test(tc, exact_values_linear_history_bonus);
+    tcase_add_test(tc, exact_values_checks_reduced);
     tcase_add_test(tc, finds_the_winning_move);
     tcase_add_test(tc, the_only_move_is_played_at_once);
     tcase_add_test(tc, multipv_lines_are_the_best_moves_in_order);

@@ -237,6 +237,40 @@ static int null_move_pruning(struct gt_worker *w, int beta, int depth, int ply,
     return NO_SCORE;
 }
 
+/* Probcut (step 6b): the score that cuts the node, or NO_SCORE. */
+static int probcut(struct gt_worker *w, int pbeta, int depth, int ply, int eval,
+                   bool cutnode, gt_move tt_move, const struct gt_tt_entry_view *e,
+                   uint64_t key)
+{
+    const struct gt_game *g = w->g;
+    void *pos = w->pos;
+    struct gt_frame *f = &w->stack[ply];
+    /* The table already says a shallower search stays below. */
+    if (e && e->depth >= depth - 3 && e->score < pbeta && e->bound != GT_BOUND_LOWER)
+        return NO_SCORE;
+    int n = g->generate(pos, GT_GEN_NOISY, f->moves);
+    gt_score_moves(w, ply, tt_move, n);
+    for (int i = 0; i < n; i++) {
+        gt_move m = gt_next_move(w, ply, n, i);
+        if (!g->see_ge(pos, m, pbeta - eval))
+            continue;
+        make_move(w, ply, m);
+        int v = -qsearch(w, -pbeta, -pbeta + 1, ply + 1);
+        if (v >= pbeta && depth - 4 > 0)
+            v = -gt_alphabeta(w, -pbeta, -pbeta + 1, depth - 4, ply + 1, !cutnode);
+        g->unmake(pos, m, f->undo);
+        if (gt_worker_should_stop(w))
+            return NO_SCORE;
+        if (v >= pbeta) {
+            f->best = m;
+            gt_tt_store(w->tt, key, ply, m, v, depth - 3, GT_BOUND_LOWER,
+                        f->static_eval);
+            return v;
+        }
+    }
+    return NO_SCORE;
+}
+
 int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
                  bool cutnode)
 {
@@ -324,6 +358,18 @@ int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
                                sp[GT_SP_RFP_IMPROVING] * improving) / 100 >= beta)
         return eval;
 
+    /* Step 5b: razoring: so far below alpha near the horizon that only
+     * captures could help; if quiescence agrees, the node fails low. */
+    if (!pv && !in_check && !excluded && depth <= sp[GT_SP_RAZOR_DEPTH] &&
+        !gt_is_decided_score(alpha) &&
+        eval + g->eval_unit * sp[GT_SP_RAZOR_MARGIN] * depth * depth / 100 < alpha) {
+        int v = qsearch(w, alpha - 1, alpha, ply);
+        if (gt_worker_should_stop(w))
+            return 0;
+        if (v < alpha)
+            return v;
+    }
+
     /* Step 6: null-move pruning.  Worth +37 Elo [+3, +71]; off, bench
      * needs 22% more nodes, and with no other pruning the null move alone
      * saves 76.7% of the nodes at depth 10.  Verification costs under 1%
@@ -337,6 +383,17 @@ int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
          * that checks and threats cannot extend forever). */
         if (f->mate_threat && p->mate_threat_extension && ply < 2 * w->root_depth)
             depth++;
+    }
+
+    /* Step 6b: probcut: a noisy move that beats beta by a margin in a
+     * quiescence search and then in one four plies shallower would very
+     * likely beat beta at full depth too. */
+    if (!pv && !in_check && !excluded && sp[GT_SP_PROBCUT_DEPTH] &&
+        depth >= sp[GT_SP_PROBCUT_DEPTH] && g->see_ge && !gt_is_decided_score(beta)) {
+        int s = probcut(w, beta + g->eval_unit * sp[GT_SP_PROBCUT_MARGIN] / 100,
+                        depth, ply, eval, cutnode, tt_move, tt_hit ? &e : NULL, key);
+        if (s != NO_SCORE)
+            return s;
     }
 
     /* Step 7: internal iterative reduction: without a hash move this node
@@ -424,6 +481,11 @@ int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
                     }
                     continue;
                 }
+                /* Quiet moves whose history says they keep failing low
+                 * (the moves picked by history only, not killers). */
+                if (generated && i >= f->nscored && depth <= sp[GT_SP_HIST_PRUNE_DEPTH] &&
+                    f->scores[i] < -sp[GT_SP_HIST_PRUNE_MARGIN] * depth)
+                    continue;
                 /* Quiet moves that lose material: the margin grows with
                  * the square of the depth; a check is held to the noisy
                  * moves' margin instead (a sacrifice that checks may mate). */
@@ -448,7 +510,8 @@ int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
             /* Step 10: late move reductions for quiet moves.  Off, bench
              * needs 5.2 times the nodes (5,642,921 against 1,076,306). */
             int r = 0;
-            if (p->lmr && depth >= sp[GT_SP_LMR_MIN_DEPTH] && quiet && !gives_check && !in_check &&
+            if (p->lmr && depth >= sp[GT_SP_LMR_MIN_DEPTH] && quiet &&
+                (!gives_check || sp[GT_SP_LMR_CHECKS]) && !in_check &&
                 searched >= 1 + 2 * pv) {
                 r = w->lmr[depth < 63 ? depth : 63][searched < 63 ? searched : 63];
                 r += !improving + cutnode - pv;

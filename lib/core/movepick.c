@@ -162,7 +162,10 @@ void gt_history_update(struct gt_worker *w, int ply, gt_move best, int depth,
     const struct gt_game *g = w->g;
     struct gt_frame *f = &w->stack[ply];
     const struct quiet_rows rows = quiet_rows(w, ply);
-    int bonus = depth * depth > 1200 ? 1200 : depth * depth;
+    const int32_t *sp = w->p->sp;
+    int bonus = depth * depth + sp[GT_SP_HIST_BONUS_LINEAR] * depth;
+    if (bonus > sp[GT_SP_HIST_BONUS_MAX])
+        bonus = sp[GT_SP_HIST_BONUS_MAX];
     if (f->killers[0] != best) {
         f->killers[1] = f->killers[0];
         f->killers[0] = best;

@@ -29,6 +29,8 @@ enum gt_sp {
     GT_SP_SE_DEPTH,          /* singular extension from this depth (0: off) */
     GT_SP_SE_MARGIN,         /* ... the others must stay this much per ply
                                 below the hash move's score, %unit */
+    GT_SP_PROBCUT_DEPTH,     /* probcut from this depth (0: off) */
+    GT_SP_PROBCUT_MARGIN,    /* ... a noisy move must beat beta by this, %unit */
     GT_SP_IIR_DEPTH,         /* no hash move: one ply less from this depth */
     GT_SP_LMP_DEPTH,         /* late move pruning up to this depth */
     GT_SP_LMP_BASE,          /* quiet moves kept: (base + depth^2) / 2,
@@ -42,10 +44,20 @@ enum gt_sp {
     GT_SP_SEE_QUIET_MARGIN,  /* ... when they lose more than this times
                                 depth squared, %unit */
     GT_SP_FUT_CHECKS,        /* 1: futility spares quiet moves that check */
+    GT_SP_HIST_BONUS_LINEAR, /* history bonus: depth^2 + this * depth ... */
+    GT_SP_HIST_BONUS_MAX,    /* ... but at most this */
+    GT_SP_HIST_PRUNE_DEPTH,  /* quiet moves of bad history pruned up to here
+                                (0: off) */
+    GT_SP_HIST_PRUNE_MARGIN, /* ... when their history is below minus this
+                                times depth (history saturates at 16384) */
+    GT_SP_RAZOR_DEPTH,       /* razoring up to this depth (0: off) */
+    GT_SP_RAZOR_MARGIN,      /* ... when the eval is this times depth squared
+                                below alpha, %unit */
     GT_SP_LMR_MIN_DEPTH,     /* late move reductions from this depth */
     GT_SP_LMR_BASE,          /* R = base + ln(depth) ln(moves) / div, x100 */
     GT_SP_LMR_DIV,
     GT_SP_LMR_HISTORY,       /* a ply less per this much history (0: off) */
+    GT_SP_LMR_CHECKS,        /* 1: quiet moves that check are reduced too */
     GT_SP_TIME_MOVES,        /* moves left in the game when nobody says */
     GT_SP_TIME_MOVES_MAX,    /* at most this many moves to go */
     GT_SP_TIME_SOFT,         /* no new iteration after this, % of the share */
