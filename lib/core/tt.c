@@ -6,8 +6,11 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "search.h"
+
+#define HUGE_PAGE ((size_t)2 << 20)
 
 #define GT_TT_WAYS 4
 
@@ -65,11 +68,19 @@ int gt_tt_resize(struct gt_tt *tt, long megabytes)
     while (buckets * 2 * GT_TT_WAYS * sizeof(struct gt_tt_slot) <= bytes)
         buckets *= 2;
     /* A bucket is one 64-byte cache line when the table starts on one:
-     * a probe then touches a single line (calloc aligns to 16 only). */
+     * a probe then touches a single line (calloc aligns to 16 only).  A
+     * table of 2 MB or more (a power of two) starts on a 2 MB boundary and
+     * asks for transparent huge pages, before the memset faults it in:
+     * every probe is a random access, and with 4 KB pages most of them
+     * missed the TLB as well as the cache. */
     size_t size = buckets * GT_TT_WAYS * sizeof(struct gt_tt_slot);
-    void *mem = aligned_alloc(64, size);
+    void *mem = aligned_alloc(size >= HUGE_PAGE ? HUGE_PAGE : 64, size);
     if (!mem)
         return -1;
+#ifdef MADV_HUGEPAGE
+    if (size >= HUGE_PAGE)
+        madvise(mem, size, MADV_HUGEPAGE);  /* a hint: failure is harmless */
+#endif
     memset(mem, 0, size);
     free(tt->slots);
     tt->slots = mem;
