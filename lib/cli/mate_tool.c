@@ -5,6 +5,7 @@
 
 #include "engine/engine.h"
 #include "report.h"
+#include "tools.h"
 
 bool gt_mate_rule_all_moves(const struct gt_game *g, enum gt_mate_rule rule)
 {
@@ -17,11 +18,8 @@ int gt_tool_mate(struct gt_engine *e, const char *position, enum gt_mate_rule ru
                  const struct gt_mate_limits *lim, FILE *out)
 {
     const struct gt_game *g = gt_engine_game(e);
-    char err[512];
-    if (gt_engine_set_position(e, position, NULL, err, sizeof err) < 0) {
-        fprintf(stderr, "gtsearch: %s\n", err);
+    if (gt_tool_set_position(e, position) < 0)
         return 1;
-    }
     struct gt_mate_limits l = *lim;
     l.all_moves = gt_mate_rule_all_moves(g, rule);
     struct gt_mate_result res;

@@ -29,15 +29,45 @@ static void print_divide(void *ctx, gt_move m, uint64_t count)
     fprintf(d->out, "%s: %llu\n", mv, (unsigned long long)count);
 }
 
+int gt_tool_set_position(struct gt_engine *e, const char *text)
+{
+    char err[512], *copy = text ? strdup(text) : NULL;
+    const char *start = copy, *moves = NULL;
+    if (text && !copy) {
+        fprintf(stderr, "gtsearch: out of memory\n");
+        return -1;
+    }
+    /* TEXT moves M... (the word alone, as in the protocols' position) */
+    for (char *p = copy; p && (p = strstr(p, "moves")); p += 5) {
+        bool word = (p == copy || p[-1] == ' ' || p[-1] == '\t') &&
+                    (p[5] == 0 || p[5] == ' ' || p[5] == '\t');
+        if (!word) continue;
+        moves = p + 5;
+        *p = 0;
+        break;
+    }
+    /* startpos, alone or before moves */
+    if (start) {
+        while (*start == ' ' || *start == '\t') start++;
+        size_t n = strlen(start);
+        while (n && (start[n - 1] == ' ' || start[n - 1] == '\t')) n--;
+        if (n == 8 && !strncmp(start, "startpos", 8)) start = NULL;
+    }
+    int r = gt_engine_set_position(e, start, moves, err, sizeof err);
+    free(copy);
+    if (r < 0) {
+        fprintf(stderr, "gtsearch: %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
 int gt_tool_perft(struct gt_engine *e, int depth, const char *position,
                   bool divide, FILE *out)
 {
     const struct gt_game *g = gt_engine_game(e);
-    char err[512];
-    if (gt_engine_set_position(e, position, NULL, err, sizeof err) < 0) {
-        fprintf(stderr, "gtsearch: %s\n", err);
+    if (gt_tool_set_position(e, position) < 0)
         return 1;
-    }
     void *pos = malloc(g->pos_size);
     void *copy = malloc(g->pos_size);
     if (!pos || !copy) {
@@ -148,11 +178,8 @@ int gt_tool_analyse(struct gt_engine *e, const char *position, const char *limit
     const struct gt_game *g = gt_engine_game(e);
     struct gt_limits lim = {0};
     struct gt_search_result res;
-    char err[512];
-    if (gt_engine_set_position(e, position, NULL, err, sizeof err) < 0) {
-        fprintf(stderr, "gtsearch: %s\n", err);
+    if (gt_tool_set_position(e, position) < 0)
         return 1;
-    }
     if (!strcmp(limit, "nodes"))
         lim.nodes = (uint64_t)value;
     else if (!strcmp(limit, "movetime"))
