@@ -146,8 +146,6 @@ static int run_command(struct gt_engine *e, int argc, char **argv)
             else
                 return bad_usage("perft: unexpected argument '%s'", argv[i]);
         }
-        if (position && !strcmp(position, "startpos"))
-            position = NULL;
         return gt_tool_perft(e, (int)n, position, divide, stdout);
     }
     if (!strcmp(cmd, "params")) {
@@ -183,8 +181,7 @@ static int run_command(struct gt_engine *e, int argc, char **argv)
                 return bad_usage("analyse: unexpected argument '%s'", argv[i]);
             i += used - 1;
         }
-        const char *position = strcmp(argv[1], "startpos") ? argv[1] : NULL;
-        return gt_tool_analyse(e, position, limit, value, stdout);
+        return gt_tool_analyse(e, argv[1], limit, value, stdout);
     }
     if (!strcmp(cmd, "epd")) {
         struct gt_epd_options opt = {.limit = "depth", .value = 10};
@@ -227,7 +224,7 @@ static int run_command(struct gt_engine *e, int argc, char **argv)
             } else
                 return bad_usage("mate: unexpected argument '%s'", a);
         }
-        return gt_tool_mate(e, strcmp(argv[1], "startpos") ? argv[1] : NULL, rule, &lim,
+        return gt_tool_mate(e, argv[1], rule, &lim,
                             stdout);
     }
     if (!strcmp(cmd, "match"))

@@ -31,28 +31,27 @@ static void print_divide(void *ctx, gt_move m, uint64_t count)
 
 int gt_tool_set_position(struct gt_engine *e, const char *text)
 {
-    char err[512], *copy = text ? strdup(text) : NULL;
-    const char *start = copy, *moves = NULL;
+    char err[512], *copy = text ? strdup(text) : NULL, *start = copy;
+    const char *moves = NULL;
     if (text && !copy) {
         fprintf(stderr, "gtsearch: out of memory\n");
         return -1;
     }
-    /* TEXT moves M... (the word alone, as in the protocols' position) */
-    for (char *p = copy; p && (p = strstr(p, "moves")); p += 5) {
-        bool word = (p == copy || p[-1] == ' ' || p[-1] == '\t') &&
-                    (p[5] == 0 || p[5] == ' ' || p[5] == '\t');
-        if (!word) continue;
-        moves = p + 5;
-        *p = 0;
-        break;
+    /* Cut at the word `moves`; what is before it is the position. */
+    for (const char *cur = copy, *w; cur && *(w = gt_skip_blanks(cur));) {
+        char word[16];
+        gt_next_word(&cur, word, sizeof word);
+        if (!strcmp(word, "moves")) {
+            copy[w - copy] = 0;
+            moves = cur;
+            break;
+        }
     }
-    /* startpos, alone or before moves */
-    if (start) {
-        while (*start == ' ' || *start == '\t') start++;
-        size_t n = strlen(start);
-        while (n && (start[n - 1] == ' ' || start[n - 1] == '\t')) n--;
-        if (n == 8 && !strncmp(start, "startpos", 8)) start = NULL;
-    }
+    char first[16];
+    const char *rest = start;
+    if (start && gt_next_word(&rest, first, sizeof first) &&
+        !strcmp(first, "startpos") && !*gt_skip_blanks(rest))
+        start = NULL;
     int r = gt_engine_set_position(e, start, moves, err, sizeof err);
     free(copy);
     if (r < 0) {
