@@ -159,6 +159,23 @@ static const struct {
     { "1r4kr/8/8/8/8/8/8/1R4KR b BHbh - 0 1", { 24, 479, 10954, 237166, 5499831 } },
 };
 
+/* key_after foretells make's key at every node to depth (castling in 960
+ * moves the king and rook from anywhere, and clears rights). */
+static void key_after_walk(void *pos, int depth)
+{
+    gt_move list[G->max_moves];
+    unsigned char undo[G->undo_size];
+    int n = G->generate(pos, GT_GEN_ALL, list);
+    for (int i = 0; i < n; i++) {
+        uint64_t foretold = G->key_after(pos, list[i]);
+        G->make(pos, list[i], undo);
+        ck_assert_uint_eq(G->key(pos), foretold);
+        if (depth > 1)
+            key_after_walk(pos, depth - 1);
+        G->unmake(pos, list[i], undo);
+    }
+}
+
 START_TEST(perft_chess960)
 {
     void *pos = chess_test_pos(perft960[_i].fen);
@@ -166,6 +183,7 @@ START_TEST(perft_chess960)
     for (int d = 1; d <= 5 && perft960[_i].n[d - 1] <= 1200000; d++)
         ck_assert_msg(chess_test_perft(pos, d) == perft960[_i].n[d - 1], "%s depth %d",
                       perft960[_i].fen, d);
+    key_after_walk(pos, 3);
     /* The castling field reads back (X-FEN / Shredder-FEN). */
     char text[128];
     G->to_text(pos, text, sizeof text);

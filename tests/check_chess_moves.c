@@ -129,7 +129,8 @@ END_TEST
 /* Walk all positions to depth 2 and compare the shortcuts with the real
  * thing: gives_check vs make + in_check; GEN_TACTICAL vs is_noisy;
  * GEN_CHECKS vs gives_check; unmake restores every byte; the incremental
- * key equals the key of the same position read from its FEN. */
+ * key equals the key of the same position read from its FEN, and the one
+ * key_after foretold. */
 /* Observable state: text, key, side, legal moves, rule verdicts. */
 static void snapshot(const void *pos, char *buf, size_t len)
 {
@@ -167,8 +168,10 @@ static void walk(void *pos, int depth)
             want_c++;
         }
         snapshot(pos, copy, sizeof copy);
+        uint64_t foretold = G->key_after(pos, m);
         G->make(pos, m, undo);
         REQUIRE(G->in_check(pos) == gc, "gives_check(%u) = %d", m, gc);
+        REQUIRE(G->key(pos) == foretold, "key_after(%u)", m);
         char fen[128];
         G->to_text(pos, fen, sizeof fen);
         void *fresh = chess_test_pos(fen);

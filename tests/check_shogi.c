@@ -140,7 +140,7 @@ END_TEST
 
 /* make/unmake restores everything; the incremental key and check flag
  * (make learns "in check" from the move itself) equal those of the same
- * position read from scratch. */
+ * position read from scratch, and key_after foretells make's key. */
 static void walk_keys(void *p, int depth)
 {
     gt_move list[SH_MAX_MOVES];
@@ -154,6 +154,12 @@ static void walk_keys(void *p, int depth)
     free(fresh);
     if (depth == 0) return;
     int n = G->generate(p, GT_GEN_ALL, list);
+    for (int i = 0; i < n; i++) {  /* key_after: the key make will give */
+        uint64_t want = G->key_after(p, list[i]);
+        G->make(p, list[i], undo);
+        ck_assert_uint_eq(G->key(p), want);
+        G->unmake(p, list[i], undo);
+    }
     for (int i = 0; i < n; i += 7) {
         G->make(p, list[i], undo);
         walk_keys(p, depth - 1);

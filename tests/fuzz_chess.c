@@ -3,9 +3,9 @@
  * Input: a FEN on the first line, then UCI or SAN move texts separated by
  * blanks.  The FEN goes through from_text; if it is accepted, the position
  * must round-trip through to_text, and every parsed move is checked
- * against is_legal, gives_check (vs make + in_check) and played.  Each
- * text goes through both readers (SAN must agree with UCI where UCI reads
- * it), and at the end every legal move's SAN must read back as the move.
+ * against is_legal, gives_check (vs make + in_check), key_after (vs the
+ * key make gives) and played.  Each text goes through both readers (SAN
+ * must agree with UCI where UCI reads it), and at the end every legal move's SAN must read back as the move.
  * Raw 32-bit words of the input are also fed to is_legal.  Build:
  * configure --enable-fuzzers CC=clang; run: tests/fuzz_chess -runs=N
  * corpus/
@@ -78,10 +78,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!G->is_legal(pos, m))
             abort();
         bool check = G->gives_check(pos, m);
+        uint64_t foretold = G->key_after(pos, m);
         (void)G->see_ge(pos, m, 0);
         (void)G->evaluate(pos, NULL);
         G->make(pos, m, undo);
-        if (G->in_check(pos) != check)
+        if (G->in_check(pos) != check || G->key(pos) != foretold)
             abort();
         (void)G->rule_outcome(pos, 3);
         G->to_text(pos, out, sizeof out);

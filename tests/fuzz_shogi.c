@@ -4,14 +4,15 @@
  * then space-separated USI moves; every fourth byte group of the tail is
  * also tried as a raw 32-bit move.  Besides "never crash", it checks the
  * module's own invariants: is_legal == membership in generate, make/unmake
- * restore text and key, gives_check == make + in_check, GT_GEN_CHECKS ==
- * the checking subset, to_text reads back to the same key (but for a
- * kingless side not to move, which from_text refuses), and every
- * notation (kif, csa, xshogi) reads back the text it writes of every legal
- * move.  Each move token is also given to every notation's parser: what it
- * accepts is legal and, written back and read again, the same move.  The
- * whole input is read as a KIF and as a CSA record (an answer that replays,
- * or a message), and the moves played are written as both and read back.
+ * restore text and key, key_after == make's key, gives_check == make +
+ * in_check, GT_GEN_CHECKS == the checking subset, to_text reads back to the
+ * same key (but for a kingless side not to move, which from_text refuses),
+ * and every notation (kif, csa, xshogi) reads back the text it writes of
+ * every legal move.  Each move token is also given to every notation's
+ * parser: what it accepts is legal and, written back and read again, the
+ * same move.  The whole input is read as a KIF and as a CSA record (an answer
+ * that replays, or a message), and the moves played are written as both and
+ * read back.
  * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <stdint.h>
@@ -86,8 +87,10 @@ static void check_position(void *p, const uint8_t *raw, size_t raw_len)
         (void)G->see_ge(p, all[i], 0);
         (void)G->noisy_order(p, all[i]);
         bool gc = G->gives_check(p, all[i]);
+        uint64_t after = G->key_after(p, all[i]);
         G->make(p, all[i], undo);
         REQUIRE(G->in_check(p) == gc);
+        REQUIRE(G->key(p) == after);
         (void)G->rule_outcome(p, 1);
         G->unmake(p, all[i], undo);
         if (gc) {

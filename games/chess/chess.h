@@ -180,6 +180,7 @@ bool chess_is_legal(const void *pos, gt_move m);
 bool chess_in_check(const void *pos);
 /* makemove.c */
 void chess_make(void *pos, gt_move m, void *undo);
+uint64_t chess_key_after(const void *pos, gt_move m);
 void chess_unmake(void *pos, gt_move m, const void *undo);
 void chess_make_null(void *pos, void *undo);
 void chess_unmake_null(void *pos, const void *undo);

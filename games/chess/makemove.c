@@ -169,6 +169,50 @@ void chess_make(void *pos, gt_move m, void *undo)
     push_history(p);
 }
 
+/* The key chess_make would give, without making the move (the search
+ * fetches the child's table entry early with it). */
+uint64_t chess_key_after(const void *pos, gt_move m)
+{
+    const struct chess_pos *p = pos;
+    int us = p->side, them = us ^ 1;
+    int from = MV_FROM(m), to = MV_TO(m), pc = p->board[from];
+    uint64_t key = p->key ^ chess_zob_side;
+    if (p->ep != NO_SQ)
+        key ^= chess_zob_ep[p->ep & 7];
+    switch (MV_KIND(m)) {
+    case MV_NORMAL:
+        if (p->board[to])
+            key ^= chess_zob_piece[p->board[to]][to];
+        key ^= chess_zob_piece[pc][from] ^ chess_zob_piece[pc][to];
+        if (TYPE_OF(pc) == PAWN && (from ^ to) == 16) {
+            int ep = (from + to) / 2;
+            if (chess_pawn_att[us][ep] & pieces_of(p, them, PAWN))
+                key ^= chess_zob_ep[ep & 7];
+        }
+        break;
+    case MV_PROMO:
+        if (p->board[to])
+            key ^= chess_zob_piece[p->board[to]][to];
+        key ^= chess_zob_piece[pc][from] ^
+               chess_zob_piece[PIECE(us, MV_PROMO_TYPE(m))][to];
+        break;
+    case MV_EP:
+        key ^= chess_zob_piece[PIECE(them, PAWN)][to ^ 8] ^
+               chess_zob_piece[pc][from] ^ chess_zob_piece[pc][to];
+        break;
+    default: {
+        bool is_long = to < from;
+        int rook = PIECE(us, ROOK);
+        int kto = (is_long ? 2 : 6) + 56 * us, rto = (is_long ? 3 : 5) + 56 * us;
+        key ^= chess_zob_piece[pc][from] ^ chess_zob_piece[pc][kto] ^
+               chess_zob_piece[rook][to] ^ chess_zob_piece[rook][rto];
+        break;
+    }
+    }
+    uint8_t rights = p->castling & p->castle_mask[from] & p->castle_mask[to];
+    return key ^ chess_zob_castle[p->castling] ^ chess_zob_castle[rights];
+}
+
 void chess_unmake(void *pos, gt_move m, const void *undo)
 {
     struct chess_pos *p = pos;

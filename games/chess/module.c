@@ -74,6 +74,7 @@ GT_MODULE(chess) = {
     .to_text = chess_to_text,
     .draw = chess_draw,
     .key = chess_key,
+    .key_after = chess_key_after,
     .side = chess_side,
     .generate = chess_generate,
     .make = chess_make,

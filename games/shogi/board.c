@@ -199,6 +199,29 @@ void shogi_make(struct shogi_pos *p, gt_move m, struct shogi_undo *u)
     push_history(p);
 }
 
+/* The key make would give, without making the move: the search starts
+ * fetching the child's table entry before it decides on the move. */
+uint64_t shogi_key_after(const struct shogi_pos *p, gt_move m)
+{
+    int us = p->side, to = SH_MOVE_TO(m);
+    uint64_t k = p->key ^ shogi_zob_side;
+    if (m & SH_MOVE_DROP) {
+        int t = SH_MOVE_FROM(m), n = p->hand[us][t];
+        return k ^ shogi_zob_piece[SH_PIECE(us, t)][to] ^
+               shogi_zob_hand[us][t][n] ^ shogi_zob_hand[us][t][n - 1];
+    }
+    int from = SH_MOVE_FROM(m), pc = p->board[from], cap = p->board[to];
+    int npc = (m & SH_MOVE_PROMO) ? pc + SH_PROMOTE : pc;
+    k ^= shogi_zob_piece[pc][from] ^ shogi_zob_piece[npc][to];
+    if (cap) {
+        int ct = SH_TYPE(cap), t = ct > SH_KING ? ct - SH_PROMOTE : ct;
+        int n = p->hand[us][t];
+        k ^= shogi_zob_piece[cap][to] ^ shogi_zob_hand[us][t][n] ^
+             shogi_zob_hand[us][t][n + 1];
+    }
+    return k;
+}
+
 void shogi_unmake(struct shogi_pos *p, gt_move m, const struct shogi_undo *u)
 {
     int them = p->side, us = them ^ 1;

@@ -25,6 +25,11 @@ static uint64_t sh_key(const void *pos)
     return ((const struct shogi_pos *)pos)->key;
 }
 
+static uint64_t sh_key_after(const void *pos, gt_move m)
+{
+    return shogi_key_after(pos, m);
+}
+
 static int sh_side(const void *pos)
 {
     return ((const struct shogi_pos *)pos)->side;
@@ -213,6 +218,7 @@ GT_MODULE(shogi) = {
     .to_text = sh_to_text,
     .draw = sh_draw,
     .key = sh_key,
+    .key_after = sh_key_after,
     .side = sh_side,
     .generate = sh_generate,
     .make = sh_make,

@@ -150,6 +150,7 @@ void shogi_unmake(struct shogi_pos *p, gt_move m, const struct shogi_undo *u);
 void shogi_make_null(struct shogi_pos *p, struct shogi_undo *u);
 void shogi_unmake_null(struct shogi_pos *p, const struct shogi_undo *u);
 uint64_t shogi_compute_key(const struct shogi_pos *p);
+uint64_t shogi_key_after(const struct shogi_pos *p, gt_move m);
 
 /* ---- moves (movegen.c, check.c, legal.c) -------------------------------- */
 /* A bound for every position the SFEN/KIF/CSA readers accept, not only

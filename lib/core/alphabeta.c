@@ -57,8 +57,18 @@ static void make_move(struct gt_worker *w, int ply, gt_move m)
     f->move = m;
     f->move_index = w->g->move_index(w->pos, m);
     w->g->make(w->pos, m, f->undo);
-    /* The child probes the table first thing: fetch its line meanwhile. */
-    gt_tt_prefetch(w->tt, w->g->key(w->pos));
+    /* The child probes the table first thing: fetch its line meanwhile,
+     * unless early_fetch did already. */
+    if (!w->g->key_after)
+        gt_tt_prefetch(w->tt, w->g->key(w->pos));
+}
+
+/* Start fetching the table line of the child after m as soon as the move
+ * is picked: the pruning tests and make then hide part of the wait. */
+static void early_fetch(const struct gt_worker *w, gt_move m)
+{
+    if (w->g->key_after)
+        gt_tt_prefetch(w->tt, w->g->key_after(w->pos, m));
 }
 
 /* MultiPV: a root move already reported in this iteration. */
@@ -157,6 +167,7 @@ static int qsearch(struct gt_worker *w, int alpha, int beta, int ply)
     gt_move best_move = GT_MOVE_NONE;
     for (int i = 0; i < n; i++) {
         gt_move m = gt_next_move(w, ply, n, i);
+        early_fetch(w, m);
         /* Captures that lose material cannot raise a quiet score. */
         if (!in_check && g->see_ge && !g->see_ge(pos, m, 0))
             continue;
@@ -254,6 +265,7 @@ static int probcut(struct gt_worker *w, int pbeta, int depth, int ply, int eval,
         gt_move m = gt_next_move(w, ply, n, i);
         if (!g->see_ge(pos, m, pbeta - eval))
             continue;
+        early_fetch(w, m);
         make_move(w, ply, m);
         int v = -qsearch(w, -pbeta, -pbeta + 1, ply + 1);
         if (v >= pbeta && depth - 4 > 0)
@@ -454,6 +466,7 @@ int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
         }
         if ((root && skipped_at_root(w, m)) || m == excluded)
             continue;
+        early_fetch(w, m);
         bool quiet = !g->is_noisy(pos, m);
         bool pass = gt_is_pass(g, m);
 

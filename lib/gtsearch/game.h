@@ -245,6 +245,12 @@ struct gt_game {
      * computes it (kept up to date by make, or from scratch) is its own
      * business; the core only compares keys. */
     uint64_t (*key)(const void *pos);
+    /* OPTIONAL: the key the position would have after the legal move m,
+     * without making it (equal to key() after make).  The search asks as
+     * soon as it picks a move, and fetches the child's table entry while it
+     * decides whether and how deep to search it.  NULL: the fetch starts
+     * after make, with less time to arrive. */
+    uint64_t (*key_after)(const void *pos, gt_move m);
     /* 0 when side 0 is to move, 1 otherwise. */
     int (*side)(const void *pos);
 
