@@ -564,6 +564,47 @@ START_TEST(test_king_neighbours)
 }
 END_TEST
 
+/* Material and placement kept by make and unmake: along random games
+ * (captures, drops, promotions, a king without a rival in the tsume
+ * position) the compiled-in evaluation, which reads them from the
+ * position, equals the one computed from scratch with the same weights,
+ * going forward and coming back. */
+START_TEST(test_incremental_material)
+{
+    int32_t *w = defaults();
+    uint64_t seed = 0x1ce5ULL;
+    enum { PLIES = 200 };
+    static unsigned char undo[PLIES][MAXU];
+    static gt_move played[PLIES];
+    static const char *starts[] = {
+        STARTPOS, "8k/6S2/7G1/9/9/9/9/9/9 b LP2r2b3g3s4n3l17p 1",
+        "4k4/9/9/9/9/9/9/pppp5/R3K4 b 18P 1",
+    };
+    int checked = 0;
+    for (int g = 0; g < 24; g++) {
+        void *p = new_pos(starts[g % 3]);
+        int plies = 0;
+        gt_move list[G->max_moves];
+        for (; plies < PLIES; plies++) {
+            int n = G->generate(p, GT_GEN_ALL, list);
+            if (n == 0) break;
+            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            played[plies] = list[(seed >> 33) % (uint64_t)n];
+            G->make(p, played[plies], undo[plies]);
+            ck_assert_int_eq(G->evaluate(p, NULL), G->evaluate(p, w));
+            checked++;
+        }
+        while (plies-- > 0) {
+            G->unmake(p, played[plies], undo[plies]);
+            ck_assert_int_eq(G->evaluate(p, NULL), G->evaluate(p, w));
+        }
+        free(p);
+    }
+    ck_assert_int_ge(checked, 2000);
+    free(w);
+}
+END_TEST
+
 /* Any weights stay inside the evaluation band. */
 START_TEST(test_band)
 {
@@ -602,6 +643,7 @@ Suite *test_suite(void)
     tcase_add_test(tc, test_mirror);
     tcase_add_test(tc, test_king_neighbours);
     tcase_add_test(tc, test_band);
+    tcase_add_test(tc, test_incremental_material);
     tcase_set_timeout(tc, 120);  /* sanitizer builds are slow */
     suite_add_tcase(s, tc);
     return s;

@@ -117,6 +117,8 @@ uint64_t shogi_compute_key(const struct shogi_pos *p)
 void shogi_finish_setup(struct shogi_pos *p)
 {
     p->key = shogi_compute_key(p);
+    p->psq[0] = shogi_psq(p, 0);
+    p->psq[1] = shogi_psq(p, 1);
     p->checked = shogi_king_attacked(p, p->side);
     p->cont_check[0] = p->cont_check[1] = 0;
     p->hist_n = 0;
@@ -152,8 +154,12 @@ void shogi_make(struct shogi_pos *p, gt_move m, struct shogi_undo *u)
      * never made in check): only this move can attack it now, cheaper to
      * ask than a scan around the king afterwards. */
     bool check = shogi_gives_check(p, m);
+    u->psq[0] = p->psq[0];
+    u->psq[1] = p->psq[1];
     if (m & SH_MOVE_DROP) {
-        int t = SH_MOVE_FROM(m), pc = SH_PIECE(us, t);
+        int t = SH_MOVE_FROM(m), pc = SH_PIECE(us, t), n = p->hand[us][t];
+        p->psq[us] += shogi_base_value[pc][to] + shogi_hand_value[t][n - 1] -
+                      shogi_hand_value[t][n];
         p->board[to] = (uint8_t)pc;
         p->occ[us] |= SH_BIT(to);
         p->key ^= shogi_zob_piece[pc][to];
@@ -165,12 +171,15 @@ void shogi_make(struct shogi_pos *p, gt_move m, struct shogi_undo *u)
         int from = SH_MOVE_FROM(m);
         int pc = p->board[from], cap = p->board[to];
         if (cap) {
-            int ct = SH_TYPE(cap);
+            int ct = SH_TYPE(cap), ht = ct > SH_KING ? ct - SH_PROMOTE : ct;
+            int n = p->hand[us][ht];
             p->occ[them] &= ~SH_BIT(to);
             p->key ^= shogi_zob_piece[cap][to];
+            p->psq[them] -= shogi_base_value[cap][to];
+            p->psq[us] += shogi_hand_value[ht][n + 1] - shogi_hand_value[ht][n];
             if (ct == SH_PAWN)
                 p->pawn_files[them] &= (uint16_t)~(1 << (SH_FILE(to) - 1));
-            hand_add(p, us, ct > SH_KING ? ct - SH_PROMOTE : ct, 1);
+            hand_add(p, us, ht, 1);
         }
         u->captured = (uint8_t)cap;
         p->board[from] = SH_EMPTY;
@@ -184,6 +193,7 @@ void shogi_make(struct shogi_pos *p, gt_move m, struct shogi_undo *u)
         }
         p->board[to] = (uint8_t)npc;
         p->key ^= shogi_zob_piece[npc][to];
+        p->psq[us] += shogi_base_value[npc][to] - shogi_base_value[pc][from];
         if (SH_TYPE(pc) == SH_KING) p->king[us] = (uint8_t)to;
     }
     p->side = (uint8_t)them;
@@ -253,6 +263,8 @@ void shogi_unmake(struct shogi_pos *p, gt_move m, const struct shogi_undo *u)
     }
     p->side = (uint8_t)us;
     p->key = u->key;
+    p->psq[0] = u->psq[0];
+    p->psq[1] = u->psq[1];
     p->cont_check[0] = u->cont_check[0];
     p->cont_check[1] = u->cont_check[1];
     p->hist_n = u->hist_n;

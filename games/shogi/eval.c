@@ -135,17 +135,17 @@ int32_t shogi_piece_values[16];
  * file and rank arithmetic (divisions by 11) of every piece:
  *  - pst_param: the piece-square parameter of a piece on a square, seen by
  *    its owner (gote's board turned: square sq is 142 - sq);
- *  - base_value: that entry plus the piece's material, with the compiled-in
- *    weights, what evaluate(params NULL) adds per piece;
- *  - hand_value: the compiled-in value of n pieces of a type in hand (n
- *    below HAND_TABLE; more, beyond any real game, are counted apart);
+ *  - shogi_base_value: that entry plus the piece's material, with the
+ *    compiled-in weights;
+ *  - shogi_hand_value: the compiled-in value of n pieces of a type in hand;
+ *    make keeps the sums of both per side (psq), so that evaluate(params
+ *    NULL) reads material and placement at once;
  *  - box: the 5x5 box index of the piece on sq around the king on k, by
  *    sq - k + 24 (11 * files + ranks: unique for |ranks| <= 8), -1 outside.
  * Written before any search, read-only afterwards. */
 static int16_t pst_param[SH_WALL][SH_CELLS];
-static int32_t base_value[SH_WALL][SH_CELLS];
-#define HAND_TABLE 20
-static int32_t hand_value[8][HAND_TABLE];
+int32_t shogi_base_value[SH_WALL][SH_CELLS];
+int32_t shogi_hand_value[8][SH_HAND_MAX + 1];
 static int8_t box[2][49];
 
 void shogi_eval_init(void)
@@ -161,15 +161,15 @@ void shogi_eval_init(void)
             if (f < 1 || f > 9 || r < 1 || r > 9) continue;
             int i = P_pst_pawn_11 + (t - 1) * 81 + (f - 1) * 9 + r - 1;
             pst_param[pc][sq] = (int16_t)i;
-            base_value[pc][sq] = default_weights[i] +
+            shogi_base_value[pc][sq] = default_weights[i] +
                 (board_index[t] < 0 ? 0 : default_weights[board_index[t]]);
         }
     }
     for (int t = SH_PAWN; t <= SH_GOLD; t++)
-        for (int n = 1; n < HAND_TABLE; n++) {
+        for (int n = 1; n <= SH_HAND_MAX; n++) {
             int slot = n < hand_slots[t] ? n : hand_slots[t];
-            hand_value[t][n] =
-                hand_value[t][n - 1] + default_weights[hand_first[t] + slot - 1];
+            shogi_hand_value[t][n] = shogi_hand_value[t][n - 1] +
+                                     default_weights[hand_first[t] + slot - 1];
         }
     for (int c = 0; c < 2; c++) {
         memset(box[c], -1, sizeof box[c]);
@@ -191,16 +191,15 @@ static inline int box_index(int c, int sq, int king)
 /* One piece of c on sq: material, placement, defenders, attackers and
  * mobility; *ring gets the enemy king's neighbours it attacks (steps only
  * from its 5x5 box, where every stepping attacker stands).  `fast`: the
- * compiled-in weights and no trace, material and placement read at once. */
+ * compiled-in weights and no trace, material and placement left to the
+ * position's psq. */
 ALWAYS int64_t piece_terms(const uint8_t *b, int c, int sq, int own_k,
                            int foe_k, const int32_t *w, double *coef, int s,
                            bool fast, unsigned *ring)
 {
     int64_t v = 0;
     int pc = b[sq], t = SH_TYPE(pc);
-    if (fast) {
-        v += base_value[pc][sq];
-    } else {
+    if (!fast) {
         ADD(pst_param[pc][sq], 1);
         if (t != SH_KING) ADD(board_index[t], 1);
     }
@@ -261,19 +260,11 @@ ALWAYS int64_t hand_terms(const struct shogi_pos *p, int c, const int32_t *w,
                           double *coef, int s, bool fast)
 {
     int64_t v = 0;
-    if (!hand_any(p->hand[c])) return 0;
+    if (fast || !hand_any(p->hand[c])) return 0;  /* fast: in psq */
     for (int t = SH_PAWN; t <= SH_GOLD; t++) {
         int n = p->hand[c][t], slots = hand_slots[t];
         int first = hand_first[t];
-        if (fast && n < HAND_TABLE) {
-            v += hand_value[t][n];
-            continue;
-        }
-        if (fast) {
-            v += hand_value[t][slots];
-        } else {
-            for (int k = 0; k < n && k < slots; k++) ADD(first + k, 1);
-        }
+        for (int k = 0; k < n && k < slots; k++) ADD(first + k, 1);
         if (n > slots) ADD(first + slots - 1, n - slots);
     }
     return v;
@@ -334,6 +325,7 @@ ALWAYS int eval_body(const struct shogi_pos *p, const int32_t *w, double *coef,
         int s = c == p->side ? 1 : -1;
         v += s * (board_terms(p, c, w, coef, s, fast, &ring[c ^ 1]) +
                   hand_terms(p, c, w, coef, s, fast));
+        if (fast) v += s * p->psq[c];
     }
     for (int c = 0; c < 2; c++) {
         int s = c == p->side ? 1 : -1;
@@ -345,6 +337,21 @@ ALWAYS int eval_body(const struct shogi_pos *p, const int32_t *w, double *coef,
     if (v > GT_EVAL_MAX - 1) v = GT_EVAL_MAX - 1;
     if (v < -GT_EVAL_MAX + 1) v = -GT_EVAL_MAX + 1;
     return (int)v;
+}
+
+/* Material and placement of c's board and hand, from scratch: what make
+ * then keeps up to date. */
+int32_t shogi_psq(const struct shogi_pos *p, int c)
+{
+    int32_t v = 0;
+    shogi_bb x = p->occ[c];
+    while (x) {
+        int sq = shogi_bb_pop(&x);
+        v += shogi_base_value[p->board[sq]][sq];
+    }
+    for (int t = SH_PAWN; t <= SH_GOLD; t++)
+        v += shogi_hand_value[t][p->hand[c][t]];
+    return v;
 }
 
 int shogi_evaluate(const struct shogi_pos *p, const int32_t *params)

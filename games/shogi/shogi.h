@@ -89,12 +89,16 @@ struct shogi_pos {
     uint16_t hist_n;            /* valid history entries behind this one */
     uint16_t hist_top;          /* ring index of the current position */
     uint32_t move_number;       /* SFEN move number */
+    int32_t psq[2];             /* each side's material and placement, board
+                                   and hand, with the compiled-in weights:
+                                   kept by make, read by evaluate */
     uint64_t hist[SH_HIST];     /* keys, hist[hist_top] is this position */
 };
 
 /* What make saves for unmake. */
 struct shogi_undo {
     uint64_t key;
+    int32_t psq[2];
     uint16_t cont_check[2];
     uint16_t hist_n;
     uint8_t captured;
@@ -113,7 +117,10 @@ extern shogi_bb shogi_drop_ok[2][8];        /* legal drop squares by type */
 extern shogi_bb shogi_file_fill[512];       /* files of a 9-bit set */
 extern uint8_t shogi_sq81[256];  /* (file - 1) * 9 + rank - 1, 0 if not 0..80 */
 extern uint64_t shogi_zob_piece[SH_WALL][SH_CELLS];
-extern uint64_t shogi_zob_hand[2][8][20];
+/* The most pieces of one type a hand can hold: the readers accept up to 40
+ * pieces of any kinds (the kings not in hand), and captures fill hands. */
+#define SH_HAND_MAX 38
+extern uint64_t shogi_zob_hand[2][8][SH_HAND_MAX + 1];
 extern uint64_t shogi_zob_side;
 int shogi_init(void);
 
@@ -231,6 +238,12 @@ int shogi_eval_trace(const struct shogi_pos *p, const int32_t *params,
 /* The compiled-in board value of a type (bits above 15 ignored; the king
  * none), a table built by shogi_eval_init: move ordering and SEE ask often. */
 extern int32_t shogi_piece_values[16];
+/* With the compiled-in weights: the material and placement of a piece on a
+ * square, and the worth of n pieces of a type in hand; the sums of one
+ * side's (shogi_psq) are what make keeps in psq. */
+extern int32_t shogi_base_value[SH_WALL][SH_CELLS];
+extern int32_t shogi_hand_value[8][SH_HAND_MAX + 1];
+int32_t shogi_psq(const struct shogi_pos *p, int color);
 static inline int shogi_piece_value(int type)
 {
     return shogi_piece_values[type & 15];

@@ -17,7 +17,7 @@ shogi_bb shogi_drop_ok[2][8];
 shogi_bb shogi_file_fill[512];
 uint8_t shogi_sq81[256];
 uint64_t shogi_zob_piece[SH_WALL][SH_CELLS];
-uint64_t shogi_zob_hand[2][8][20];
+uint64_t shogi_zob_hand[2][8][SH_HAND_MAX + 1];
 uint64_t shogi_zob_side;
 
 enum { N_ = 1, S_ = 2, E_ = 4, W_ = 8, NE = 16, SW = 32, NW = 64, SE = 128 };
@@ -113,6 +113,12 @@ int shogi_init(void)
             for (int n = 0; n < 20; n++)
                 shogi_zob_hand[c][t][n] = n ? splitmix(&seed) : 0;
     shogi_zob_side = splitmix(&seed);
+    /* Counts from 20 on (drawn after the rest, which keeps every other key
+     * as it was) only arise from the readers' unreal positions. */
+    for (int c = 0; c < 2; c++)
+        for (int t = 0; t < 8; t++)
+            for (int n = 20; n <= SH_HAND_MAX; n++)
+                shogi_zob_hand[c][t][n] = splitmix(&seed);
     shogi_eval_init();
     return 0;
 }
