@@ -98,6 +98,7 @@ void shogi_put(struct shogi_pos *p, int sq, int pc)
     int c = SH_COLOR(pc), t = SH_TYPE(pc);
     p->board[sq] = (uint8_t)pc;
     p->occ[c] |= SH_BIT(sq);
+    if (SH_IS_FAR(pc)) p->far[c] |= SH_BIT(sq);
     if (t == SH_KING) p->king[c] = (uint8_t)sq;
     if (t == SH_PAWN) p->pawn_files[c] |= (uint16_t)(1 << (SH_FILE(sq) - 1));
 }
@@ -162,6 +163,7 @@ void shogi_make(struct shogi_pos *p, gt_move m, struct shogi_undo *u)
                       shogi_hand_value[t][n];
         p->board[to] = (uint8_t)pc;
         p->occ[us] |= SH_BIT(to);
+        if (SH_IS_FAR(pc)) p->far[us] |= SH_BIT(to);
         p->key ^= shogi_zob_piece[pc][to];
         hand_add(p, us, t, -1);
         if (t == SH_PAWN)
@@ -174,6 +176,7 @@ void shogi_make(struct shogi_pos *p, gt_move m, struct shogi_undo *u)
             int ct = SH_TYPE(cap), ht = ct > SH_KING ? ct - SH_PROMOTE : ct;
             int n = p->hand[us][ht];
             p->occ[them] &= ~SH_BIT(to);
+            p->far[them] &= ~SH_BIT(to);
             p->key ^= shogi_zob_piece[cap][to];
             p->psq[them] -= shogi_base_value[cap][to];
             p->psq[us] += shogi_hand_value[ht][n + 1] - shogi_hand_value[ht][n];
@@ -193,6 +196,8 @@ void shogi_make(struct shogi_pos *p, gt_move m, struct shogi_undo *u)
         }
         p->board[to] = (uint8_t)npc;
         p->key ^= shogi_zob_piece[npc][to];
+        if (SH_IS_FAR(pc)) p->far[us] ^= SH_BIT(from);
+        if (SH_IS_FAR(npc)) p->far[us] |= SH_BIT(to);
         p->psq[us] += shogi_base_value[npc][to] - shogi_base_value[pc][from];
         if (SH_TYPE(pc) == SH_KING) p->king[us] = (uint8_t)to;
     }
@@ -240,6 +245,7 @@ void shogi_unmake(struct shogi_pos *p, gt_move m, const struct shogi_undo *u)
         int t = SH_MOVE_FROM(m);
         p->board[to] = SH_EMPTY;
         p->occ[us] &= ~SH_BIT(to);
+        p->far[us] &= ~SH_BIT(to);
         p->hand[us][t]++;
         if (t == SH_PAWN)
             p->pawn_files[us] &= (uint16_t)~(1 << (SH_FILE(to) - 1));
@@ -250,11 +256,14 @@ void shogi_unmake(struct shogi_pos *p, gt_move m, const struct shogi_undo *u)
         p->board[from] = (uint8_t)pc;
         p->board[to] = (uint8_t)cap;
         p->occ[us] ^= SH_BIT(from) | SH_BIT(to);
+        p->far[us] &= ~SH_BIT(to);
+        if (SH_IS_FAR(pc)) p->far[us] |= SH_BIT(from);
         if ((m & SH_MOVE_PROMO) && SH_TYPE(pc) == SH_PAWN)
             p->pawn_files[us] |= (uint16_t)(1 << (SH_FILE(to) - 1));
         if (cap) {
             int ct = SH_TYPE(cap);
             p->occ[them] |= SH_BIT(to);
+            if (SH_IS_FAR(cap)) p->far[them] |= SH_BIT(to);
             if (ct == SH_PAWN)
                 p->pawn_files[them] |= (uint16_t)(1 << (SH_FILE(to) - 1));
             p->hand[us][ct > SH_KING ? ct - SH_PROMOTE : ct]--;

@@ -233,8 +233,13 @@ ALWAYS int64_t board_terms(const struct shogi_pos *p, int c, const int32_t *w,
     int own_k = shogi_has_king(p, c) ? p->king[c] : -1000;
     int foe_k = shogi_has_king(p, c ^ 1) ? p->king[c ^ 1] : -1000;
     unsigned ring = 0;
+    /* With material and placement in psq, a piece adds nothing unless it
+     * reaches far or stands near a king (its box terms and ring steps). */
+    shogi_bb visit = p->occ[c];
+    if (fast)
+        visit &= p->far[c] | shogi_near_bb[p->king[0]] | shogi_near_bb[p->king[1]];
     for (int half = 0; half < 2; half++) {
-        uint64_t x = (uint64_t)(p->occ[c] >> (64 * half));
+        uint64_t x = (uint64_t)(visit >> (64 * half));
         while (x) {
             int sq = __builtin_ctzll(x) + 64 * half + SH_BIT0;
             x &= x - 1;

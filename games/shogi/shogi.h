@@ -48,6 +48,11 @@ enum shogi_type {
 #define SH_TYPE(pc) ((pc) & 15)
 #define SH_COLOR(pc) ((pc) >> 4)
 #define SH_PIECE(color, type) ((type) | ((color) << 4))
+/* Lances, knights, bishops, rooks, horses and dragons: their lines and
+ * jumps reach far from where they stand, so evaluate visits them wherever
+ * they are, and the other pieces only near a king. */
+#define SH_FAR_TYPES 0x606Cu
+#define SH_IS_FAR(pc) ((SH_FAR_TYPES >> SH_TYPE(pc)) & 1)
 
 /* Move fields. */
 #define SH_MOVE_TO(m) ((int)((m) & 0xFF))
@@ -77,6 +82,8 @@ enum shogi_ekr { SH_EKR_27, SH_EKR_24, SH_EKR_NONE };
 
 struct shogi_pos {
     shogi_bb occ[2];            /* squares of each side's pieces */
+    shogi_bb far[2];            /* the pieces that matter to evaluate away
+                                   from the kings (SH_FAR_TYPES) */
     uint64_t key;               /* board + hands + side */
     uint8_t board[SH_CELLS];    /* piece codes, SH_WALL off the board */
     uint8_t hand[2][8];         /* hand[color][type 1..7] */
@@ -113,6 +120,8 @@ extern int8_t shogi_dir_between[SH_CELLS][SH_CELLS]; /* dir index or -1 */
 extern uint8_t shogi_zone[2][SH_CELLS];     /* promotion zone of a side */
 extern uint8_t shogi_dead[SH_WALL][SH_CELLS]; /* piece may not stay here */
 extern shogi_bb shogi_board_bb;             /* all 81 squares */
+extern shogi_bb shogi_near_bb[SH_CELLS];    /* the 5x5 box around a square
+                                               (none around SH_NO_KING) */
 extern shogi_bb shogi_drop_ok[2][8];        /* legal drop squares by type */
 extern shogi_bb shogi_file_fill[512];       /* files of a 9-bit set */
 extern uint8_t shogi_sq81[256];  /* (file - 1) * 9 + rank - 1, 0 if not 0..80 */

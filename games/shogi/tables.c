@@ -13,6 +13,7 @@ int8_t shogi_dir_between[SH_CELLS][SH_CELLS];
 uint8_t shogi_zone[2][SH_CELLS];
 uint8_t shogi_dead[SH_WALL][SH_CELLS];
 shogi_bb shogi_board_bb;
+shogi_bb shogi_near_bb[SH_CELLS];
 shogi_bb shogi_drop_ok[2][8];
 shogi_bb shogi_file_fill[512];
 uint8_t shogi_sq81[256];
@@ -67,6 +68,14 @@ int shogi_init(void)
         shogi_slide_dirs[t | SH_GOTE] = mirror_dirs(sente_slides[t]);
     }
     shogi_board_bb = 0;
+    for (int k = 0; k < SH_CELLS; k++) {
+        shogi_near_bb[k] = 0;
+        for (int sq = 0; sq < SH_CELLS && on_board(k); sq++) {
+            int df = SH_FILE(sq) - SH_FILE(k), dr = SH_RANK(sq) - SH_RANK(k);
+            if (on_board(sq) && df >= -2 && df <= 2 && dr >= -2 && dr <= 2)
+                shogi_near_bb[k] |= SH_BIT(sq);
+        }
+    }
     for (int sq = 0; sq < SH_CELLS; sq++) {
         if (!on_board(sq)) continue;
         shogi_board_bb |= SH_BIT(sq);
