@@ -73,104 +73,9 @@ static inline void push_history(struct chess_pos *p)
         p->hist_len++;
 }
 
-void chess_make(void *pos, gt_move m, void *undo)
-{
-    struct chess_pos *p = pos;
-    struct chess_undo *u = undo;
-    int us = p->side, them = us ^ 1;
-    int from = MV_FROM(m), to = MV_TO(m);
-    int pc = p->board[from];
-    uint64_t key = p->key;
-
-    u->key = key;
-    u->halfmove = p->halfmove;
-    u->castling = p->castling;
-    u->ep = p->ep;
-    u->hist_len = p->hist_len;
-    u->captured = 0;
-
-    key ^= chess_zob_side;
-    if (p->ep != NO_SQ) {
-        key ^= chess_zob_ep[p->ep & 7];
-        p->ep = NO_SQ;
-    }
-    p->halfmove++;
-    if (us == BLACK)
-        p->fullmove++;
-
-    switch (MV_KIND(m)) {
-    case MV_NORMAL: {
-        int cap = p->board[to];
-        if (cap) {
-            u->captured = (uint8_t)cap;
-            lift(p, cap, to);
-            key ^= chess_zob_piece[cap][to];
-            p->halfmove = 0;
-        }
-        shift(p, pc, from, to);
-        key ^= chess_zob_piece[pc][from] ^ chess_zob_piece[pc][to];
-        if (TYPE_OF(pc) == PAWN) {
-            p->halfmove = 0;
-            if ((from ^ to) == 16) {
-                int ep = (from + to) / 2;
-                if (chess_pawn_att[us][ep] & pieces_of(p, them, PAWN)) {
-                    p->ep = (uint8_t)ep;
-                    key ^= chess_zob_ep[ep & 7];
-                }
-            }
-        }
-        break;
-    }
-    case MV_PROMO: {
-        int cap = p->board[to];
-        int npc = PIECE(us, MV_PROMO_TYPE(m));
-        if (cap) {
-            u->captured = (uint8_t)cap;
-            lift(p, cap, to);
-            key ^= chess_zob_piece[cap][to];
-        }
-        lift(p, pc, from);
-        put(p, npc, to);
-        key ^= chess_zob_piece[pc][from] ^ chess_zob_piece[npc][to];
-        p->halfmove = 0;
-        break;
-    }
-    case MV_EP: {
-        int capsq = to ^ 8;
-        int cap = PIECE(them, PAWN);
-        lift(p, cap, capsq);
-        shift(p, pc, from, to);
-        key ^= chess_zob_piece[cap][capsq] ^ chess_zob_piece[pc][from]
-             ^ chess_zob_piece[pc][to];
-        p->halfmove = 0;
-        break;
-    }
-    default: { /* castling: king from, rook on `to` */
-        bool is_long = to < from;
-        int rook = PIECE(us, ROOK);
-        int kto = (is_long ? 2 : 6) + 56 * us, rto = (is_long ? 3 : 5) + 56 * us;
-        lift(p, pc, from);
-        lift(p, rook, to);
-        put(p, pc, kto);
-        put(p, rook, rto);
-        key ^= chess_zob_piece[pc][from] ^ chess_zob_piece[pc][kto]
-             ^ chess_zob_piece[rook][to] ^ chess_zob_piece[rook][rto];
-        break;
-    }
-    }
-
-    uint8_t rights = p->castling & p->castle_mask[from] & p->castle_mask[to];
-    if (rights != p->castling) {
-        key ^= chess_zob_castle[p->castling] ^ chess_zob_castle[rights];
-        p->castling = rights;
-    }
-    p->side = (uint8_t)them;
-    p->key = key;
-    push_history(p);
-}
-
-/* The key chess_make would give, without making the move (the search
- * fetches the child's table entry early with it). */
+/* The key after move m, from the position before it: chess_make's key,
+ * and the key_after hook (the search fetches the child's table entry
+ * early with it). */
 uint64_t chess_key_after(const void *pos, gt_move m)
 {
     const struct chess_pos *p = pos;
@@ -211,6 +116,83 @@ uint64_t chess_key_after(const void *pos, gt_move m)
     }
     uint8_t rights = p->castling & p->castle_mask[from] & p->castle_mask[to];
     return key ^ chess_zob_castle[p->castling] ^ chess_zob_castle[rights];
+}
+
+void chess_make(void *pos, gt_move m, void *undo)
+{
+    struct chess_pos *p = pos;
+    struct chess_undo *u = undo;
+    int us = p->side, them = us ^ 1;
+    int from = MV_FROM(m), to = MV_TO(m);
+    int pc = p->board[from];
+
+    u->key = p->key;
+    p->key = chess_key_after(p, m);
+    u->halfmove = p->halfmove;
+    u->castling = p->castling;
+    u->ep = p->ep;
+    u->hist_len = p->hist_len;
+    u->captured = 0;
+
+    p->ep = NO_SQ;
+    p->halfmove++;
+    if (us == BLACK)
+        p->fullmove++;
+
+    switch (MV_KIND(m)) {
+    case MV_NORMAL: {
+        int cap = p->board[to];
+        if (cap) {
+            u->captured = (uint8_t)cap;
+            lift(p, cap, to);
+            p->halfmove = 0;
+        }
+        shift(p, pc, from, to);
+        if (TYPE_OF(pc) == PAWN) {
+            p->halfmove = 0;
+            if ((from ^ to) == 16) {
+                int ep = (from + to) / 2;
+                if (chess_pawn_att[us][ep] & pieces_of(p, them, PAWN))
+                    p->ep = (uint8_t)ep;
+            }
+        }
+        break;
+    }
+    case MV_PROMO: {
+        int cap = p->board[to];
+        int npc = PIECE(us, MV_PROMO_TYPE(m));
+        if (cap) {
+            u->captured = (uint8_t)cap;
+            lift(p, cap, to);
+        }
+        lift(p, pc, from);
+        put(p, npc, to);
+        p->halfmove = 0;
+        break;
+    }
+    case MV_EP: {
+        int capsq = to ^ 8;
+        int cap = PIECE(them, PAWN);
+        lift(p, cap, capsq);
+        shift(p, pc, from, to);
+        p->halfmove = 0;
+        break;
+    }
+    default: { /* castling: king from, rook on `to` */
+        bool is_long = to < from;
+        int rook = PIECE(us, ROOK);
+        int kto = (is_long ? 2 : 6) + 56 * us, rto = (is_long ? 3 : 5) + 56 * us;
+        lift(p, pc, from);
+        lift(p, rook, to);
+        put(p, pc, kto);
+        put(p, rook, rto);
+        break;
+    }
+    }
+
+    p->castling &= p->castle_mask[from] & p->castle_mask[to];
+    p->side = (uint8_t)them;
+    push_history(p);
 }
 
 void chess_unmake(void *pos, gt_move m, const void *undo)

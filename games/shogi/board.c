@@ -127,95 +127,9 @@ void shogi_finish_setup(struct shogi_pos *p)
     p->hist[0] = p->key;
 }
 
-static inline void hand_add(struct shogi_pos *p, int c, int t, int delta)
-{
-    p->key ^= shogi_zob_hand[c][t][p->hand[c][t]];
-    p->hand[c][t] = (uint8_t)(p->hand[c][t] + delta);
-    p->key ^= shogi_zob_hand[c][t][p->hand[c][t]];
-}
-
-static inline void push_history(struct shogi_pos *p)
-{
-    p->hist_top = (uint16_t)((p->hist_top + 1) & (SH_HIST - 1));
-    p->hist[p->hist_top] = p->key;
-    if (p->hist_n < SH_HIST - 1) p->hist_n++;
-}
-
-void shogi_make(struct shogi_pos *p, gt_move m, struct shogi_undo *u)
-{
-    int us = p->side, them = us ^ 1;
-    int to = SH_MOVE_TO(m);
-    u->key = p->key;
-    u->cont_check[0] = p->cont_check[0];
-    u->cont_check[1] = p->cont_check[1];
-    u->hist_n = p->hist_n;
-    u->checked = p->checked;
-    /* Before the move, the enemy king is never attacked (the enemy's last
-     * move was legal, a SFEN with it in check is refused, a null move is
-     * never made in check): only this move can attack it now, cheaper to
-     * ask than a scan around the king afterwards. */
-    bool check = shogi_gives_check(p, m);
-    u->psq[0] = p->psq[0];
-    u->psq[1] = p->psq[1];
-    if (m & SH_MOVE_DROP) {
-        int t = SH_MOVE_FROM(m), pc = SH_PIECE(us, t), n = p->hand[us][t];
-        p->psq[us] += shogi_base_value[pc][to] + shogi_hand_value[t][n - 1] -
-                      shogi_hand_value[t][n];
-        p->board[to] = (uint8_t)pc;
-        p->occ[us] |= SH_BIT(to);
-        if (SH_IS_FAR(pc)) p->far[us] |= SH_BIT(to);
-        p->key ^= shogi_zob_piece[pc][to];
-        hand_add(p, us, t, -1);
-        if (t == SH_PAWN)
-            p->pawn_files[us] |= (uint16_t)(1 << (SH_FILE(to) - 1));
-        u->captured = 0;
-    } else {
-        int from = SH_MOVE_FROM(m);
-        int pc = p->board[from], cap = p->board[to];
-        if (cap) {
-            int ct = SH_TYPE(cap), ht = ct > SH_KING ? ct - SH_PROMOTE : ct;
-            int n = p->hand[us][ht];
-            p->occ[them] &= ~SH_BIT(to);
-            p->far[them] &= ~SH_BIT(to);
-            p->key ^= shogi_zob_piece[cap][to];
-            p->psq[them] -= shogi_base_value[cap][to];
-            p->psq[us] += shogi_hand_value[ht][n + 1] - shogi_hand_value[ht][n];
-            if (ct == SH_PAWN)
-                p->pawn_files[them] &= (uint16_t)~(1 << (SH_FILE(to) - 1));
-            hand_add(p, us, ht, 1);
-        }
-        u->captured = (uint8_t)cap;
-        p->board[from] = SH_EMPTY;
-        p->occ[us] ^= SH_BIT(from) | SH_BIT(to);
-        p->key ^= shogi_zob_piece[pc][from];
-        int npc = pc;
-        if (m & SH_MOVE_PROMO) {
-            npc = pc + SH_PROMOTE;
-            if (SH_TYPE(pc) == SH_PAWN)
-                p->pawn_files[us] &= (uint16_t)~(1 << (SH_FILE(to) - 1));
-        }
-        p->board[to] = (uint8_t)npc;
-        p->key ^= shogi_zob_piece[npc][to];
-        if (SH_IS_FAR(pc)) p->far[us] ^= SH_BIT(from);
-        if (SH_IS_FAR(npc)) p->far[us] |= SH_BIT(to);
-        p->psq[us] += shogi_base_value[npc][to] - shogi_base_value[pc][from];
-        if (SH_TYPE(pc) == SH_KING) p->king[us] = (uint8_t)to;
-    }
-    p->side = (uint8_t)them;
-    p->key ^= shogi_zob_side;
-    p->checked = check;
-    if (check) {
-        int cc = p->cont_check[us] + 2;
-        p->cont_check[us] = (uint16_t)(cc > SH_CHECK_CAP ? SH_CHECK_CAP : cc);
-    } else {
-        p->cont_check[us] = 0;
-    }
-    p->move_number++;
-    push_history(p);
-}
-
-/* The key make would give, without making the move: the search starts
- * fetching the child's table entry before it decides on the move. */
+/* The key after move m, from the position before it: make's key, and the
+ * key_after hook (the search starts fetching the child's table entry
+ * before it decides on the move). */
 uint64_t shogi_key_after(const struct shogi_pos *p, gt_move m)
 {
     int us = p->side, to = SH_MOVE_TO(m);
@@ -235,6 +149,82 @@ uint64_t shogi_key_after(const struct shogi_pos *p, gt_move m)
              shogi_zob_hand[us][t][n + 1];
     }
     return k;
+}
+
+static inline void push_history(struct shogi_pos *p)
+{
+    p->hist_top = (uint16_t)((p->hist_top + 1) & (SH_HIST - 1));
+    p->hist[p->hist_top] = p->key;
+    if (p->hist_n < SH_HIST - 1) p->hist_n++;
+}
+
+void shogi_make(struct shogi_pos *p, gt_move m, struct shogi_undo *u)
+{
+    int us = p->side, them = us ^ 1;
+    int to = SH_MOVE_TO(m);
+    u->key = p->key;
+    p->key = shogi_key_after(p, m);
+    u->cont_check[0] = p->cont_check[0];
+    u->cont_check[1] = p->cont_check[1];
+    u->hist_n = p->hist_n;
+    u->checked = p->checked;
+    /* Before the move, the enemy king is never attacked (the enemy's last
+     * move was legal, a SFEN with it in check is refused, a null move is
+     * never made in check): only this move can attack it now, cheaper to
+     * ask than a scan around the king afterwards. */
+    bool check = shogi_gives_check(p, m);
+    u->psq[0] = p->psq[0];
+    u->psq[1] = p->psq[1];
+    if (m & SH_MOVE_DROP) {
+        int t = SH_MOVE_FROM(m), pc = SH_PIECE(us, t), n = p->hand[us][t];
+        p->psq[us] += shogi_base_value[pc][to] + shogi_hand_value[t][n - 1] -
+                      shogi_hand_value[t][n];
+        p->board[to] = (uint8_t)pc;
+        p->occ[us] |= SH_BIT(to);
+        if (SH_IS_FAR(pc)) p->far[us] |= SH_BIT(to);
+        p->hand[us][t]--;
+        if (t == SH_PAWN)
+            p->pawn_files[us] |= (uint16_t)(1 << (SH_FILE(to) - 1));
+        u->captured = 0;
+    } else {
+        int from = SH_MOVE_FROM(m);
+        int pc = p->board[from], cap = p->board[to];
+        if (cap) {
+            int ct = SH_TYPE(cap), ht = ct > SH_KING ? ct - SH_PROMOTE : ct;
+            int n = p->hand[us][ht];
+            p->occ[them] &= ~SH_BIT(to);
+            p->far[them] &= ~SH_BIT(to);
+            p->psq[them] -= shogi_base_value[cap][to];
+            p->psq[us] += shogi_hand_value[ht][n + 1] - shogi_hand_value[ht][n];
+            if (ct == SH_PAWN)
+                p->pawn_files[them] &= (uint16_t)~(1 << (SH_FILE(to) - 1));
+            p->hand[us][ht]++;
+        }
+        u->captured = (uint8_t)cap;
+        p->board[from] = SH_EMPTY;
+        p->occ[us] ^= SH_BIT(from) | SH_BIT(to);
+        int npc = pc;
+        if (m & SH_MOVE_PROMO) {
+            npc = pc + SH_PROMOTE;
+            if (SH_TYPE(pc) == SH_PAWN)
+                p->pawn_files[us] &= (uint16_t)~(1 << (SH_FILE(to) - 1));
+        }
+        p->board[to] = (uint8_t)npc;
+        if (SH_IS_FAR(pc)) p->far[us] ^= SH_BIT(from);
+        if (SH_IS_FAR(npc)) p->far[us] |= SH_BIT(to);
+        p->psq[us] += shogi_base_value[npc][to] - shogi_base_value[pc][from];
+        if (SH_TYPE(pc) == SH_KING) p->king[us] = (uint8_t)to;
+    }
+    p->side = (uint8_t)them;
+    p->checked = check;
+    if (check) {
+        int cc = p->cont_check[us] + 2;
+        p->cont_check[us] = (uint16_t)(cc > SH_CHECK_CAP ? SH_CHECK_CAP : cc);
+    } else {
+        p->cont_check[us] = 0;
+    }
+    p->move_number++;
+    push_history(p);
 }
 
 void shogi_unmake(struct shogi_pos *p, gt_move m, const struct shogi_undo *u)

@@ -70,7 +70,8 @@ int shogi_init(void)
     shogi_board_bb = 0;
     for (int k = 0; k < SH_CELLS; k++) {
         shogi_near_bb[k] = 0;
-        for (int sq = 0; sq < SH_CELLS && on_board(k); sq++) {
+        if (!on_board(k)) continue;
+        for (int sq = 0; sq < SH_CELLS; sq++) {
             int df = SH_FILE(sq) - SH_FILE(k), dr = SH_RANK(sq) - SH_RANK(k);
             if (on_board(sq) && df >= -2 && df <= 2 && dr >= -2 && dr <= 2)
                 shogi_near_bb[k] |= SH_BIT(sq);
