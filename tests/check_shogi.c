@@ -151,6 +151,16 @@ static void walk_keys(void *p, int depth)
     void *fresh = new_pos(before);
     ck_assert_uint_eq(G->key(fresh), key);
     ck_assert_msg(G->in_check(fresh) == G->in_check(p), "in check after make: %s", before);
+    /* what make keeps besides the key: as the reader derives it */
+    const struct shogi_pos *a = p, *b = fresh;
+    for (int c = 0; c < 2; c++) {
+        ck_assert_msg(a->occ[c] == b->occ[c], "occ[%d] after make: %s", c, before);
+        ck_assert_msg(a->far[c] == b->far[c], "far[%d] after make: %s", c, before);
+        ck_assert_msg(a->def[c] == b->def[c], "def[%d] after make: %s", c, before);
+        ck_assert_int_eq(a->psq[c], b->psq[c]);
+        ck_assert_int_eq(a->king[c], b->king[c]);
+        ck_assert_int_eq(a->pawn_files[c], b->pawn_files[c]);
+    }
     free(fresh);
     if (depth == 0) return;
     int n = G->generate(p, GT_GEN_ALL, list);

@@ -99,6 +99,7 @@ void shogi_put(struct shogi_pos *p, int sq, int pc)
     p->board[sq] = (uint8_t)pc;
     p->occ[c] |= SH_BIT(sq);
     if (SH_IS_FAR(pc)) p->far[c] |= SH_BIT(sq);
+    if (SH_IS_DEF(pc)) p->def[c] |= SH_BIT(sq);
     if (t == SH_KING) p->king[c] = (uint8_t)sq;
     if (t == SH_PAWN) p->pawn_files[c] |= (uint16_t)(1 << (SH_FILE(sq) - 1));
 }
@@ -182,6 +183,7 @@ void shogi_make(struct shogi_pos *p, gt_move m, struct shogi_undo *u)
         p->board[to] = (uint8_t)pc;
         p->occ[us] |= SH_BIT(to);
         if (SH_IS_FAR(pc)) p->far[us] |= SH_BIT(to);
+        if (SH_IS_DEF(pc)) p->def[us] |= SH_BIT(to);
         p->hand[us][t]--;
         if (t == SH_PAWN)
             p->pawn_files[us] |= (uint16_t)(1 << (SH_FILE(to) - 1));
@@ -194,6 +196,7 @@ void shogi_make(struct shogi_pos *p, gt_move m, struct shogi_undo *u)
             int n = p->hand[us][ht];
             p->occ[them] &= ~SH_BIT(to);
             p->far[them] &= ~SH_BIT(to);
+            p->def[them] &= ~SH_BIT(to);
             p->psq[them] -= shogi_base_value[cap][to];
             p->psq[us] += shogi_hand_value[ht][n + 1] - shogi_hand_value[ht][n];
             if (ct == SH_PAWN)
@@ -212,6 +215,8 @@ void shogi_make(struct shogi_pos *p, gt_move m, struct shogi_undo *u)
         p->board[to] = (uint8_t)npc;
         if (SH_IS_FAR(pc)) p->far[us] ^= SH_BIT(from);
         if (SH_IS_FAR(npc)) p->far[us] |= SH_BIT(to);
+        if (SH_IS_DEF(pc)) p->def[us] ^= SH_BIT(from);
+        if (SH_IS_DEF(npc)) p->def[us] |= SH_BIT(to);
         p->psq[us] += shogi_base_value[npc][to] - shogi_base_value[pc][from];
         if (SH_TYPE(pc) == SH_KING) p->king[us] = (uint8_t)to;
     }
@@ -236,6 +241,7 @@ void shogi_unmake(struct shogi_pos *p, gt_move m, const struct shogi_undo *u)
         p->board[to] = SH_EMPTY;
         p->occ[us] &= ~SH_BIT(to);
         p->far[us] &= ~SH_BIT(to);
+        p->def[us] &= ~SH_BIT(to);
         p->hand[us][t]++;
         if (t == SH_PAWN)
             p->pawn_files[us] &= (uint16_t)~(1 << (SH_FILE(to) - 1));
@@ -247,13 +253,16 @@ void shogi_unmake(struct shogi_pos *p, gt_move m, const struct shogi_undo *u)
         p->board[to] = (uint8_t)cap;
         p->occ[us] ^= SH_BIT(from) | SH_BIT(to);
         p->far[us] &= ~SH_BIT(to);
+        p->def[us] &= ~SH_BIT(to);
         if (SH_IS_FAR(pc)) p->far[us] |= SH_BIT(from);
+        if (SH_IS_DEF(pc)) p->def[us] |= SH_BIT(from);
         if ((m & SH_MOVE_PROMO) && SH_TYPE(pc) == SH_PAWN)
             p->pawn_files[us] |= (uint16_t)(1 << (SH_FILE(to) - 1));
         if (cap) {
             int ct = SH_TYPE(cap);
             p->occ[them] |= SH_BIT(to);
             if (SH_IS_FAR(cap)) p->far[them] |= SH_BIT(to);
+            if (SH_IS_DEF(cap)) p->def[them] |= SH_BIT(to);
             if (ct == SH_PAWN)
                 p->pawn_files[them] |= (uint16_t)(1 << (SH_FILE(to) - 1));
             p->hand[us][ct > SH_KING ? ct - SH_PROMOTE : ct]--;

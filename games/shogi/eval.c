@@ -234,10 +234,12 @@ ALWAYS int64_t board_terms(const struct shogi_pos *p, int c, const int32_t *w,
     int foe_k = shogi_has_king(p, c ^ 1) ? p->king[c ^ 1] : -1000;
     unsigned ring = 0;
     /* With material and placement in psq, a piece adds nothing unless it
-     * reaches far or stands near a king (its box terms and ring steps). */
+     * reaches far, stands near the enemy king (its attack terms and ring
+     * steps) or defends its own (def). */
     shogi_bb visit = p->occ[c];
     if (fast)
-        visit &= p->far[c] | shogi_near_bb[p->king[0]] | shogi_near_bb[p->king[1]];
+        visit &= p->far[c] | shogi_near_bb[p->king[c ^ 1]] |
+                 (p->def[c] & shogi_near_bb[p->king[c]]);
     for (int half = 0; half < 2; half++) {
         uint64_t x = (uint64_t)(visit >> (64 * half));
         while (x) {

@@ -39,12 +39,41 @@ bool shogi_check_unanswerable(const uint8_t *b, int sq, int k, int us)
     return true;
 }
 
+/* The king's neighbours the piece pc put on sq attacks after the move
+ * from `from` (-1 for a drop), or all of them when a line of it runs
+ * through `from` (the board before the move does not show where it ends). */
+static unsigned checker_hits(const uint8_t *b, int pc, int sq, int from, int k)
+{
+    unsigned hits = shogi_step_hits(pc, sq, k);
+    if (SH_TYPE(pc) == SH_KNIGHT) hits |= shogi_knight_hits(SH_COLOR(pc), sq, k);
+    unsigned slides = shogi_slide_dirs[pc];
+    if (slides) {
+        if (from >= 0 && shogi_dir_between[sq][from] >= 0) return 0xFF;
+        int reach;
+        hits |= shogi_slider_hits(b, sq, slides, k, &reach);
+    }
+    return hits;
+}
+
 /* Does the move m, which puts pc on sq (from `from`, or a drop for -1),
- * mate?  It must be legal and check from sq itself. */
+ * mate?  It must be legal and check from sq itself.  `open`: the king's
+ * neighbours it could step to that we did not attack before the move
+ * (the king lifted); one the checker does not reach either, and no line
+ * of ours opened by leaving `from` can reach, is a way out, found before
+ * the costly tests. */
 static bool mates(const struct shogi_pos *p, gt_move m, int pc, int from, int sq,
-                  int k)
+                  int k, unsigned open)
 {
     if (!shogi_piece_attacks(p->board, pc, sq, k, from)) return false;
+    if (open) {
+        open &= ~checker_hits(p->board, pc, sq, from, k);
+        for (unsigned o = open; o && from >= 0; o &= o - 1) {
+            int d = __builtin_ctz(o);
+            if (shogi_dir_between[from][k + shogi_dir_offset[d]] >= 0)
+                open &= ~(1u << d);
+        }
+        if (open) return false;
+    }
     if (!shogi_is_legal(p, m)) return false;
     uint8_t b[SH_CELLS];
     memcpy(b, p->board, sizeof b);
@@ -55,26 +84,28 @@ static bool mates(const struct shogi_pos *p, gt_move m, int pc, int from, int sq
 
 /* Drops of the hand's pieces on the empty square sq, strongest first (a
  * pawn that mates by a drop is illegal). */
-static gt_move drop_mate(const struct shogi_pos *p, int sq, int k, int lo, int hi)
+static gt_move drop_mate(const struct shogi_pos *p, int sq, int k, int lo, int hi,
+                         unsigned open)
 {
     int us = p->side;
     for (int t = hi; t >= lo; t--) {
         if (!p->hand[us][t]) continue;
         gt_move m = SH_MAKE_DROP(t, sq);
-        if (mates(p, m, SH_PIECE(us, t), -1, sq, k)) return m;
+        if (mates(p, m, SH_PIECE(us, t), -1, sq, k, open)) return m;
     }
     return GT_MOVE_NONE;
 }
 
 /* The piece on f moving to sq, promoted first where it may. */
-static gt_move board_mate(const struct shogi_pos *p, int f, int sq, int k)
+static gt_move board_mate(const struct shogi_pos *p, int f, int sq, int k,
+                          unsigned open)
 {
     int us = p->side, pc = p->board[f], t = SH_TYPE(pc);
     gt_move m = SH_MAKE_MOVE(f, sq);
     if (t < SH_GOLD && (shogi_zone[us][f] || shogi_zone[us][sq]) &&
-        mates(p, m | SH_MOVE_PROMO, pc + SH_PROMOTE, f, sq, k))
+        mates(p, m | SH_MOVE_PROMO, pc + SH_PROMOTE, f, sq, k, open))
         return m | SH_MOVE_PROMO;
-    return mates(p, m, pc, f, sq, k) ? m : GT_MOVE_NONE;
+    return mates(p, m, pc, f, sq, k, open) ? m : GT_MOVE_NONE;
 }
 
 unsigned shogi_ring_attacks(const struct shogi_pos *p, int by, int k)
@@ -119,7 +150,12 @@ gt_move shogi_mate_in_one(const struct shogi_pos *p)
     gt_move m;
     /* Next to the king: the checker must be defended, or the king takes
      * it; so a square we do not attack is no use, for a drop or a move. */
-    unsigned ring = shogi_ring_attacks(p, us, k);
+    unsigned ring = shogi_ring_attacks(p, us, k), open = 0;
+    for (int d = 0; d < 8; d++) {
+        int pc = b[k + shogi_dir_offset[d]];
+        if (pc != SH_WALL && !(pc && SH_COLOR(pc) == them)) open |= 1u << d;
+    }
+    open &= ~ring;
     for (int d = 0; d < 8; d++) {
         if (!(ring >> d & 1)) continue;
         int sq = k + shogi_dir_offset[d], on = b[sq];
@@ -127,9 +163,10 @@ gt_move shogi_mate_in_one(const struct shogi_pos *p)
         uint8_t from[16];
         int n = shogi_attackers(b, sq, us, from, 16);
         if (!n) continue;
-        if (!on && (m = drop_mate(p, sq, k, SH_LANCE, SH_GOLD))) return m;
+        if (!on && (m = drop_mate(p, sq, k, SH_LANCE, SH_GOLD, open))) return m;
         for (int j = 0; j < n; j++)
-            if (SH_TYPE(b[from[j]]) != SH_KING && (m = board_mate(p, from[j], sq, k)))
+            if (SH_TYPE(b[from[j]]) != SH_KING &&
+                (m = board_mate(p, from[j], sq, k, open)))
                 return m;
     }
     /* A knight's jump away: only a knight checks from there, and the king
@@ -139,10 +176,10 @@ gt_move shogi_mate_in_one(const struct shogi_pos *p)
     for (int i = 0; i < 2; i++) {
         int sq = jumps[i], on = b[sq];
         if (on == SH_WALL || (on && SH_COLOR(on) == us)) continue;
-        if (!on && (m = drop_mate(p, sq, k, SH_KNIGHT, SH_KNIGHT))) return m;
+        if (!on && (m = drop_mate(p, sq, k, SH_KNIGHT, SH_KNIGHT, open))) return m;
         int f1 = us == 0 ? sq + 13 : sq - 13, f2 = us == 0 ? sq - 9 : sq + 9;
-        if (b[f1] == kn && (m = board_mate(p, f1, sq, k))) return m;
-        if (b[f2] == kn && (m = board_mate(p, f2, sq, k))) return m;
+        if (b[f1] == kn && (m = board_mate(p, f1, sq, k, open))) return m;
+        if (b[f2] == kn && (m = board_mate(p, f2, sq, k, open))) return m;
     }
     return GT_MOVE_NONE;
 }

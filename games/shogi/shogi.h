@@ -53,6 +53,10 @@ enum shogi_type {
  * they are, and the other pieces only near a king. */
 #define SH_FAR_TYPES 0x606Cu
 #define SH_IS_FAR(pc) ((SH_FAR_TYPES >> SH_TYPE(pc)) & 1)
+/* Silvers, golds and the promoted minor pieces: near their own king they
+ * defend it (pawns and the king itself count near the enemy king only). */
+#define SH_DEF_TYPES 0x1E90u
+#define SH_IS_DEF(pc) ((SH_DEF_TYPES >> SH_TYPE(pc)) & 1)
 
 /* Move fields. */
 #define SH_MOVE_TO(m) ((int)((m) & 0xFF))
@@ -84,6 +88,7 @@ struct shogi_pos {
     shogi_bb occ[2];            /* squares of each side's pieces */
     shogi_bb far[2];            /* the pieces that matter to evaluate away
                                    from the kings (SH_FAR_TYPES) */
+    shogi_bb def[2];            /* ... and near their own king (SH_DEF_TYPES) */
     uint64_t key;               /* board + hands + side */
     uint8_t board[SH_CELLS];    /* piece codes, SH_WALL off the board */
     uint8_t hand[2][8];         /* hand[color][type 1..7] */
