@@ -467,7 +467,8 @@ int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
         if ((root && skipped_at_root(w, m)) || m == excluded)
             continue;
         early_fetch(w, m);
-        bool quiet = !g->is_noisy(pos, m);
+        /* Past the scored moves the list holds quiet moves only. */
+        bool quiet = (generated && i >= f->nscored) || !g->is_noisy(pos, m);
         bool pass = gt_is_pass(g, m);
 
         /* Step 9: shallow pruning of moves unlikely to matter, once one
