@@ -283,8 +283,49 @@ static int probcut(struct gt_worker *w, int pbeta, int depth, int ply, int eval,
     return NO_SCORE;
 }
 
+static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
+                bool cutnode);
+
+/* Lazy SMP's threads search the same tree.  Near the root, a thread
+ * leaves a breadcrumb on the node it enters; a thread that finds another
+ * one's crumb there reduces its quiet moves a ply more (Stockfish 11's
+ * breadcrumbs), so that the threads spread over the tree instead of
+ * repeating each other's work. */
+#define CRUMB_PLIES 8
+
 int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
                  bool cutnode)
+{
+    /* A search of this node's own (verification, singular) at the same
+     * ply leaves the node's mark as it found it. */
+    bool outer = w->stack[ply].marked;
+    w->stack[ply].marked = false;
+    if (!w->crumbs || ply >= CRUMB_PLIES || depth <= 0) {
+        int s = node(w, alpha, beta, depth, ply, cutnode);
+        w->stack[ply].marked = outer;
+        return s;
+    }
+    uint64_t key = w->g->key(w->pos);
+    struct gt_crumb *c = &w->crumbs[key & (GT_CRUMBS - 1)];
+    int me = w->id + 1, owner = 0;
+    bool owning = false;
+    if (atomic_compare_exchange_strong_explicit(&c->owner, &owner, me,
+                                                memory_order_relaxed,
+                                                memory_order_relaxed)) {
+        atomic_store_explicit(&c->key, key, memory_order_relaxed);
+        owning = true;
+    } else if (owner != me &&
+               atomic_load_explicit(&c->key, memory_order_relaxed) == key)
+        w->stack[ply].marked = true;
+    int s = node(w, alpha, beta, depth, ply, cutnode);
+    if (owning)
+        atomic_store_explicit(&c->owner, 0, memory_order_relaxed);
+    w->stack[ply].marked = outer;
+    return s;
+}
+
+static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
+                bool cutnode)
 {
     const struct gt_game *g = w->g;
     const struct gt_search_params *p = w->p;
@@ -528,7 +569,7 @@ int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
                 (!gives_check || sp[GT_SP_LMR_CHECKS]) && !in_check &&
                 searched >= 1 + 2 * pv) {
                 r = w->lmr[depth < 63 ? depth : 63][searched < 63 ? searched : 63];
-                r += !improving + cutnode - pv;
+                r += !improving + cutnode - pv + f->marked;
                 r -= m == f->killers[0] || m == f->killers[1];
                 /* Quiet moves ordered by history: good history, less. */
                 if (sp[GT_SP_LMR_HISTORY] && i >= f->nscored)

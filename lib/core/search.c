@@ -283,12 +283,13 @@ int gt_search(const struct gt_game *g, const void *root, struct gt_tt *tt,
     struct gt_worker *workers = calloc((size_t)nthreads, sizeof *workers);
     struct run *runs = calloc((size_t)nthreads, sizeof *runs);
     pthread_t *threads = calloc((size_t)nthreads, sizeof *threads);
+    struct gt_crumb *crumbs = nthreads > 1 ? calloc(GT_CRUMBS, sizeof *crumbs) : NULL;
     int64_t soft = 0, hard = 0;
     int started = 0, rc = 0;
     struct gt_histories hist = {0};
 
     memset(res, 0, sizeof *res);
-    if (!workers || !runs || !threads ||
+    if (!workers || !runs || !threads || (nthreads > 1 && !crumbs) ||
         gt_histories_alloc(&hist, g->move_index_count, nthreads) < 0) {
         rc = -1;
         goto out;
@@ -302,6 +303,7 @@ int gt_search(const struct gt_game *g, const void *root, struct gt_tt *tt,
         }
         started = i + 1;
         workers[i].tt = tt;
+        workers[i].crumbs = crumbs;
         workers[i].p = params;
         workers[i].lim = lim;
         workers[i].ctl = ctl;
@@ -381,6 +383,7 @@ out:
     free(workers);
     free(runs);
     free(threads);
+    free(crumbs);
     gt_histories_free(&hist);
     return rc;
 }

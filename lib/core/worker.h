@@ -27,6 +27,15 @@ struct gt_frame {
     int *scores;
     int nscored;            /* moves[0, nscored) were scored at once; the
                              * rest are quiet, scored when first reached */
+    bool marked;            /* another thread is searching this node */
+};
+
+/* Breadcrumbs: which thread is searching which node near the root, in a
+ * small table the threads of one search share (alphabeta.c). */
+#define GT_CRUMBS 1024
+struct gt_crumb {
+    _Atomic uint64_t key;
+    _Atomic int owner;      /* worker id + 1; 0: free */
 };
 
 struct gt_worker {
@@ -34,6 +43,7 @@ struct gt_worker {
     const struct gt_game *g;
     void *pos;
     struct gt_tt *tt;
+    struct gt_crumb *crumbs;       /* shared; NULL with one thread */
     const struct gt_search_params *p;
     const struct gt_limits *lim;
     struct gt_search_ctl *ctl;
