@@ -1050,6 +1050,19 @@ START_TEST(test_mate_in_one_hook)
 }
 END_TEST
 
+/* A knight's check that mates only because leaving its square opens the
+ * lance's file onto the king's one flight square (1b): the mate in one's
+ * early rejection must see that the line through the origin may reach
+ * it, and the defender's answers (the gold takes the knight) fail
+ * against the double check. */
+START_TEST(test_mate_in_one_discovered)
+{
+    void *p = new_pos("7pk/7g1/9/9/8N/9/9/9/4K3L b - 1");
+    ck_assert_int_eq(G->mate_in_one(p), parse(p, "1e2c"));
+    free(p);
+}
+END_TEST
+
 START_TEST(test_module_table)
 {
     ck_assert_int_eq(G->abi_version, GT_ABI_VERSION);
@@ -1099,6 +1112,7 @@ static Suite *shogi_suite(void)
     tcase_add_test(tc, test_null_move);
     tcase_add_test(tc, test_mate_in_one);
     tcase_add_test(tc, test_mate_in_one_hook);
+    tcase_add_test(tc, test_mate_in_one_discovered);
     tcase_add_test(tc, test_module_table);
     tcase_set_timeout(tc, 120);  /* sanitizer builds are slow */
     suite_add_tcase(s, tc);
