@@ -299,27 +299,24 @@ int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
     /* A search of this node's own (verification, singular) at the same
      * ply leaves the node's mark as it found it. */
     bool outer = w->stack[ply].marked;
+    struct gt_crumb *owned = NULL;
     w->stack[ply].marked = false;
-    if (!w->crumbs || ply >= CRUMB_PLIES || depth <= 0) {
-        int s = node(w, alpha, beta, depth, ply, cutnode);
-        w->stack[ply].marked = outer;
-        return s;
+    if (w->crumbs && ply < CRUMB_PLIES && depth > 0) {
+        uint64_t key = w->g->key(w->pos);
+        struct gt_crumb *c = &w->crumbs[key & (GT_CRUMBS - 1)];
+        int me = w->id + 1, owner = 0;
+        if (atomic_compare_exchange_strong_explicit(&c->owner, &owner, me,
+                                                    memory_order_relaxed,
+                                                    memory_order_relaxed)) {
+            atomic_store_explicit(&c->key, key, memory_order_relaxed);
+            owned = c;
+        } else if (owner != me &&
+                   atomic_load_explicit(&c->key, memory_order_relaxed) == key)
+            w->stack[ply].marked = true;
     }
-    uint64_t key = w->g->key(w->pos);
-    struct gt_crumb *c = &w->crumbs[key & (GT_CRUMBS - 1)];
-    int me = w->id + 1, owner = 0;
-    bool owning = false;
-    if (atomic_compare_exchange_strong_explicit(&c->owner, &owner, me,
-                                                memory_order_relaxed,
-                                                memory_order_relaxed)) {
-        atomic_store_explicit(&c->key, key, memory_order_relaxed);
-        owning = true;
-    } else if (owner != me &&
-               atomic_load_explicit(&c->key, memory_order_relaxed) == key)
-        w->stack[ply].marked = true;
     int s = node(w, alpha, beta, depth, ply, cutnode);
-    if (owning)
-        atomic_store_explicit(&c->owner, 0, memory_order_relaxed);
+    if (owned)
+        atomic_store_explicit(&owned->owner, 0, memory_order_relaxed);
     w->stack[ply].marked = outer;
     return s;
 }
