@@ -35,6 +35,11 @@ static int sh_side(const void *pos)
     return ((const struct shogi_pos *)pos)->side;
 }
 
+static int sh_count_moves(const void *pos)
+{
+    return shogi_count_moves(pos);
+}
+
 static int sh_generate(const void *pos, enum gt_gen kind, gt_move *moves)
 {
     switch (kind) {
@@ -221,6 +226,7 @@ GT_MODULE(shogi) = {
     .key_after = sh_key_after,
     .side = sh_side,
     .generate = sh_generate,
+    .count_moves = sh_count_moves,
     .make = sh_make,
     .unmake = sh_unmake,
     .is_legal = sh_is_legal,

@@ -88,15 +88,22 @@ static inline struct mover mover_of(int us, int pc, int from)
                            promotes && shogi_zone[us][from] };
 }
 
+/* `count` (a constant in each caller): only advance `out`, store nothing;
+ * the pointer's distance is then the count (count_moves). */
 static inline gt_move *emit(gt_move *out, const struct mover *mv, int from,
-                            int to, bool cap, bool noisy)
+                            int to, bool cap, bool noisy, bool count)
 {
     gt_move m = SH_MAKE_MOVE(from, to);
     if (mv->from_zone || (mv->promotes && mv->zone[to])) {
-        *out++ = m | SH_MOVE_PROMO;
-        if (!mv->dead[to] && (cap || !noisy)) *out++ = m;
+        if (!count) *out = m | SH_MOVE_PROMO;
+        out++;
+        if (!mv->dead[to] && (cap || !noisy)) {
+            if (!count) *out = m;
+            out++;
+        }
     } else if (cap || !noisy) {
-        *out++ = m;
+        if (!count) *out = m;
+        out++;
     }
     return out;
 }
@@ -104,7 +111,7 @@ static inline gt_move *emit(gt_move *out, const struct mover *mv, int from,
 /* Moves of the non-king piece pc on `from` along the directions `allow`. */
 static inline __attribute__((always_inline)) gt_move *
 gen_piece(const uint8_t *b, int us, int pc, int from, unsigned allow,
-          bool noisy, gt_move *out)
+          bool noisy, bool count, gt_move *out)
 {
     int them = us ^ 1;
     const struct mover mv = mover_of(us, pc, from);
@@ -115,7 +122,7 @@ gen_piece(const uint8_t *b, int us, int pc, int from, unsigned allow,
         steps &= steps - 1;
         int to = from + shogi_dir_offset[d], t = b[to];
         if (t == 0 || (t >> 4) == them)
-            out = emit(out, &mv, from, to, t != 0, noisy);
+            out = emit(out, &mv, from, to, t != 0, noisy, count);
     }
     /* a promoted slider never promotes: noisy, only its captures count */
     bool walk = !noisy || mv.promotes;
@@ -125,43 +132,46 @@ gen_piece(const uint8_t *b, int us, int pc, int from, unsigned allow,
         int off = shogi_dir_offset[d], to = from + off, t;
         if (walk) {
             while ((t = b[to]) == 0) {
-                out = emit(out, &mv, from, to, false, noisy);
+                out = emit(out, &mv, from, to, false, noisy, count);
                 to += off;
             }
         } else {
             while ((t = b[to]) == 0) to += off;
         }
-        if ((t >> 4) == them) out = emit(out, &mv, from, to, true, noisy);
+        if ((t >> 4) == them) out = emit(out, &mv, from, to, true, noisy, count);
     }
     if (SH_TYPE(pc) == SH_KNIGHT && allow == 0xFF) {
         int to = us == 0 ? from - 13 : from + 13, t = b[to];
         if (t == 0 || (t >> 4) == them)
-            out = emit(out, &mv, from, to, t != 0, noisy);
+            out = emit(out, &mv, from, to, t != 0, noisy, count);
         to = us == 0 ? from + 9 : from - 9;
         t = b[to];
         if (t == 0 || (t >> 4) == them)
-            out = emit(out, &mv, from, to, t != 0, noisy);
+            out = emit(out, &mv, from, to, t != 0, noisy, count);
     }
     return out;
 }
 
 /* King steps; noisy, only its captures (a king never promotes). */
 static inline gt_move *gen_king(const uint8_t *b, int us, int k, int skip,
-                                bool noisy, gt_move *out)
+                                bool noisy, bool count, gt_move *out)
 {
     int them = us ^ 1;
     for (int d = 0; d < 8; d++) {
         int to = k + shogi_dir_offset[d], t = b[to];
         if ((noisy ? t && (t >> 4) == them : t == 0 || (t >> 4) == them) &&
-            !shogi_attacked(b, to, them, skip))
-            *out++ = SH_MAKE_MOVE(k, to);
+            !shogi_attacked(b, to, them, skip)) {
+            if (!count) *out = SH_MAKE_MOVE(k, to);
+            out++;
+        }
     }
     return out;
 }
 
 /* Drops onto the squares of `targets` (empty squares only). */
-static gt_move *gen_drops(const struct shogi_pos *p, int us, shogi_bb targets,
-                          gt_move *out)
+static inline __attribute__((always_inline)) gt_move *
+gen_drops(const struct shogi_pos *p, int us, shogi_bb targets, bool count,
+          gt_move *out)
 {
     const uint8_t *hand = p->hand[us];
     for (int t = SH_PAWN; t <= SH_GOLD; t++) {
@@ -177,6 +187,10 @@ static gt_move *gen_drops(const struct shogi_pos *p, int us, shogi_bb targets,
                     bb &= ~SH_BIT(s);
             }
         }
+        if (count) {
+            out += shogi_bb_count(bb);
+            continue;
+        }
         /* by 64-bit words: drops are most of the moves with a hand */
         gt_move drop = SH_MAKE_DROP(t, 0);
         for (int half = 0; half < 2; half++) {
@@ -191,7 +205,8 @@ static gt_move *gen_drops(const struct shogi_pos *p, int us, shogi_bb targets,
 
 /* Drops are never noisy. */
 static inline __attribute__((always_inline)) int
-gen_all(const struct shogi_pos *p, bool drops, bool noisy, gt_move *moves)
+gen_all(const struct shogi_pos *p, bool drops, bool noisy, bool count,
+        gt_move *moves)
 {
     const uint8_t *b = p->board;
     int us = p->side, k = p->king[us];
@@ -214,20 +229,24 @@ gen_all(const struct shogi_pos *p, bool drops, bool noisy, gt_move *moves)
                     int d = kl.pin_dir[from];
                     allow = (1u << d) | (1u << (d ^ 1));
                 }
-                out = gen_piece(b, us, b[from], from, allow, noisy, out);
+                out = gen_piece(b, us, b[from], from, allow, noisy, count, out);
             }
         }
-        if (k != SH_NO_KING) out = gen_king(b, us, k, -1, noisy, out);
+        if (k != SH_NO_KING) out = gen_king(b, us, k, -1, noisy, count, out);
         if (drops)
             out = gen_drops(p, us, shogi_board_bb & ~(p->occ[0] | p->occ[1]),
-                            out);
+                            count, out);
         return (int)(out - moves);
     }
 
     /* In check (so there is a king): the king steps out (not hiding behind
      * itself), or, against a single checker, an unpinned piece captures it
      * or blocks the line. */
-    out = gen_king(b, us, k, k, noisy, out);
+    if (count) {  /* rare: list them, filtered below, and count those */
+        gt_move list[SH_MAX_MOVES];
+        return gen_all(p, drops, noisy, false, list);
+    }
+    out = gen_king(b, us, k, k, noisy, false, out);
     if (kl.checkers > 1) return (int)(out - moves);
     shogi_bb between = 0;
     if (kl.check_dir >= 0)
@@ -239,21 +258,29 @@ gen_all(const struct shogi_pos *p, bool drops, bool noisy, gt_move *moves)
     while (own) {
         int from = shogi_bb_pop(&own);
         gt_move *start = out;
-        out = gen_piece(b, us, b[from], from, 0xFF, noisy, out);
+        out = gen_piece(b, us, b[from], from, 0xFF, noisy, false, out);
         gt_move *w = start;
         for (gt_move *r = start; r < out; r++)
             if (block & SH_BIT(SH_MOVE_TO(*r))) *w++ = *r;
         out = w;
     }
-    if (drops && between) out = gen_drops(p, us, between, out);
+    if (drops && between) out = gen_drops(p, us, between, false, out);
     return (int)(out - moves);
 }
 
 int shogi_generate(const struct shogi_pos *p, enum shogi_gen kind,
                    gt_move *moves)
 {
-    if (kind == SH_GEN_ALL) return gen_all(p, true, false, moves);
-    if (kind == SH_GEN_TACTICAL) return gen_all(p, false, true, moves);
-    if (kind == SH_GEN_BOARD) return gen_all(p, false, false, moves);
+    if (kind == SH_GEN_ALL) return gen_all(p, true, false, false, moves);
+    if (kind == SH_GEN_TACTICAL) return gen_all(p, false, true, false, moves);
+    if (kind == SH_GEN_BOARD) return gen_all(p, false, false, false, moves);
     return shogi_generate_checks(p, moves);
+}
+
+/* How many moves generate(SH_GEN_ALL) lists, without listing them: the
+ * same walk, drops counted by squares (perft's last ply). */
+int shogi_count_moves(const struct shogi_pos *p)
+{
+    gt_move room[SH_MAX_MOVES];  /* the pointer walks it; nothing is stored */
+    return gen_all(p, true, false, true, room);
 }

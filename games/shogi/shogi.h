@@ -186,6 +186,7 @@ uint64_t shogi_key_after(const struct shogi_pos *p, gt_move m);
 enum shogi_gen { SH_GEN_ALL, SH_GEN_TACTICAL, SH_GEN_CHECKS, SH_GEN_BOARD };
 int shogi_generate(const struct shogi_pos *p, enum shogi_gen kind,
                    gt_move *moves);
+int shogi_count_moves(const struct shogi_pos *p);
 bool shogi_pawn_drop_mates(const struct shogi_pos *p, int sq);
 bool shogi_gives_check(const struct shogi_pos *p, gt_move m);
 int shogi_generate_checks(const struct shogi_pos *p, gt_move *moves);

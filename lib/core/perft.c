@@ -27,6 +27,10 @@ static uint64_t count(struct perft *p, int depth, int ply)
     const struct gt_game *g = p->g;
     gt_move *list = p->moves + (size_t)ply * (size_t)g->max_moves;
     void *undo = p->undo + (size_t)ply * p->undo_size;
+    if (depth == 1 && g->count_moves) {
+        int n = g->count_moves(p->pos);
+        return n ? (uint64_t)n : p->ended;
+    }
     int n = g->generate(p->pos, GT_GEN_ALL, list);
     if (n == 0)
         return p->ended;

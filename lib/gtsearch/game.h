@@ -262,6 +262,10 @@ struct gt_game {
      * tables rank equal in the order listed, so list the likelier first
      * (chess lists king steps last). */
     int (*generate)(const void *pos, enum gt_gen kind, gt_move *moves);
+    /* OPTIONAL: how many moves generate(GT_GEN_ALL) would list, without
+     * listing them (perft counts its last ply with it).  NULL: perft
+     * generates and counts the list. */
+    int (*count_moves)(const void *pos);
     /* Play a legal move.  `undo` is undo_size bytes of the core's memory in
      * which the game saves what unmake needs; the core keeps it untouched
      * until the matching unmake, and may never call unmake (a move of the
