@@ -140,6 +140,23 @@ START_TEST(test_perft_reference)
 }
 END_TEST
 
+/* The attack test that skips lines without a slider answers as the one
+ * that walks them, for every square and side, the king lifted or not. */
+static void check_attacked_far(const struct shogi_pos *a, const char *sfen)
+{
+    for (int by = 0; by < 2; by++)
+        for (int sq = 0; sq < SH_CELLS; sq++) {
+            if (a->board[sq] == SH_WALL) continue;
+            int skip = a->king[by ^ 1];
+            ck_assert_msg(shogi_attacked_far(a->board, a->far[by], sq, by, -1) ==
+                              shogi_attacked(a->board, sq, by, -1),
+                          "attacked_far %d by %d: %s", sq, by, sfen);
+            ck_assert_msg(shogi_attacked_far(a->board, a->far[by], sq, by, skip) ==
+                              shogi_attacked(a->board, sq, by, skip),
+                          "attacked_far %d by %d, king lifted: %s", sq, by, sfen);
+        }
+}
+
 /* make/unmake restores everything; the incremental key and check flag
  * (make learns "in check" from the move itself) equal those of the same
  * position read from scratch, and key_after foretells make's key. */
@@ -164,6 +181,7 @@ static void walk_keys(void *p, int depth)
         ck_assert_int_eq(a->pawn_files[c], b->pawn_files[c]);
     }
     free(fresh);
+    check_attacked_far(a, before);
     if (depth == 0) return;
     int n = G->generate(p, GT_GEN_ALL, list);
     for (int i = 0; i < n; i++) {  /* key_after: the key make will give */
@@ -181,6 +199,27 @@ static void walk_keys(void *p, int depth)
         ck_assert_uint_eq(G->key(p), key);
     }
 }
+
+/* Lone sliders, where the shortcut is taken most: every line direction. */
+START_TEST(test_attacked_far_lone_sliders)
+{
+    static const char *const sfens[] = {
+        "4k4/9/9/9/1R5K1/9/9/9/9 b - 1",
+        "4k4/9/9/9/1r5K1/9/9/9/9 b - 1",
+        "4k4/9/9/9/4B4/9/9/9/K8 b - 1",
+        "4k4/9/9/9/4b4/9/9/9/K8 b - 1",
+        "8k/9/9/9/4+R4/9/9/9/K8 b - 1",
+        "7k1/9/9/9/4+B4/9/9/9/K8 b - 1",
+        "k7l/9/9/9/9/9/9/9/1L2K4 b - 1",
+        "k8/9/9/9/4N4/9/9/9/4K4 b - 1",
+    };
+    for (size_t i = 0; i < sizeof sfens / sizeof *sfens; i++) {
+        void *p = new_pos(sfens[i]);
+        check_attacked_far(p, sfens[i]);
+        free(p);
+    }
+}
+END_TEST
 
 START_TEST(test_make_unmake_keys)
 {
@@ -1087,6 +1126,7 @@ static Suite *shogi_suite(void)
     TCase *tc = tcase_create("perft");
     tcase_add_test(tc, test_perft_reference);
     tcase_add_test(tc, test_make_unmake_keys);
+    tcase_add_test(tc, test_attacked_far_lone_sliders);
     tcase_set_timeout(tc, 120);  /* sanitizer builds are slow */
     suite_add_tcase(s, tc);
     tc = tcase_create("rules");

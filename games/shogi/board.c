@@ -14,7 +14,8 @@ static inline bool owned_by(int pc, int color)
  * The body is built twice, with and without a skip square, to keep the
  * test out of the line walks of the common case. */
 static inline __attribute__((always_inline)) bool
-attacked_body(const uint8_t *board, int sq, int by, int skip, bool skips)
+attacked_body(const uint8_t *board, int sq, int by, int skip, bool skips,
+              bool walks)
 {
     /* A sente knight on k attacks k-13 and k+9; a gote one k+13 and k-9. */
     int kn = SH_PIECE(by, SH_KNIGHT);
@@ -30,6 +31,7 @@ attacked_body(const uint8_t *board, int sq, int by, int skip, bool skips)
             if (owned_by(pc, by) && (shogi_step_dirs[pc] & bit)) return true;
             continue;
         }
+        if (!walks) continue;
         do {
             s += off;
             pc = board[s];
@@ -41,8 +43,21 @@ attacked_body(const uint8_t *board, int sq, int by, int skip, bool skips)
 
 bool shogi_attacked(const uint8_t *board, int sq, int by, int skip)
 {
-    if (skip < 0) return attacked_body(board, sq, by, -1, false);
-    return attacked_body(board, sq, by, skip, true);
+    if (skip < 0) return attacked_body(board, sq, by, -1, false, true);
+    return attacked_body(board, sq, by, skip, true, true);
+}
+
+/* The same, knowing `far`: a set that holds every slider of `by` on the
+ * board (more does no harm).  With none on sq's lines beyond its
+ * neighbours, no line needs walking: only the neighbours and the knight
+ * squares can attack, which is most of the king's squares. */
+bool shogi_attacked_far(const uint8_t *board, shogi_bb far, int sq, int by,
+                        int skip)
+{
+    if (!(far & shogi_lines_bb[sq]))
+        return attacked_body(board, sq, by, -1, false, false);
+    if (skip < 0) return attacked_body(board, sq, by, -1, false, true);
+    return attacked_body(board, sq, by, skip, true, true);
 }
 
 /* The squares of all pieces of `by` attacking sq (at most max). */

@@ -23,7 +23,7 @@ static bool drop_is_legal(const struct shogi_pos *p, gt_move m)
     uint8_t b[SH_CELLS];
     memcpy(b, p->board, sizeof b);
     b[to] = (uint8_t)SH_PIECE(us, t);
-    return !shogi_attacked(b, p->king[us], us ^ 1, -1);
+    return !shogi_attacked_far(b, p->far[us ^ 1], p->king[us], us ^ 1, -1);
 }
 
 bool shogi_is_legal(const struct shogi_pos *p, gt_move m)
@@ -49,5 +49,6 @@ bool shogi_is_legal(const struct shogi_pos *p, gt_move m)
     b[to] = (uint8_t)pc;
     b[from] = SH_EMPTY;
     int k = SH_TYPE(pc) == SH_KING ? to : p->king[us];
-    return !shogi_attacked(b, k, us ^ 1, -1);
+    /* the enemy's sliders before the move: a capture only removes one */
+    return !shogi_attacked_far(b, p->far[us ^ 1], k, us ^ 1, -1);
 }

@@ -17,14 +17,16 @@
  * king lifted, so that a slider's line runs on behind it), or a piece of
  * its own, not the king, takes the checker without exposing it.  Nothing
  * can block a checker next to the king or a knight's jump away.  The
- * pawn-drop rule (uchifuzume.c) asks the same question. */
-bool shogi_check_unanswerable(const uint8_t *b, int sq, int k, int us)
+ * pawn-drop rule (uchifuzume.c) asks the same question.  `far` holds
+ * every slider of ours on b (shogi_attacked_far). */
+bool shogi_check_unanswerable(const uint8_t *b, shogi_bb far, int sq, int k,
+                               int us)
 {
     int them = us ^ 1;
     for (int d = 0; d < 8; d++) {
         int s = k + shogi_dir_offset[d], pc = b[s];
         if (pc == SH_WALL || (pc && SH_COLOR(pc) == them)) continue;
-        if (!shogi_attacked(b, s, us, k)) return false;
+        if (!shogi_attacked_far(b, far, s, us, k)) return false;
     }
     uint8_t from[16];
     int n = shogi_attackers(b, sq, them, from, 16);
@@ -34,7 +36,7 @@ bool shogi_check_unanswerable(const uint8_t *b, int sq, int k, int us)
         memcpy(after, b, sizeof after);
         after[sq] = after[from[i]];
         after[from[i]] = SH_EMPTY;
-        if (!shogi_attacked(after, k, us, -1)) return false;
+        if (!shogi_attacked_far(after, far, k, us, -1)) return false;
     }
     return true;
 }
@@ -79,7 +81,8 @@ static bool mates(const struct shogi_pos *p, gt_move m, int pc, int from, int sq
     memcpy(b, p->board, sizeof b);
     if (from >= 0) b[from] = SH_EMPTY;
     b[sq] = (uint8_t)pc;
-    return shogi_check_unanswerable(b, sq, k, p->side);
+    return shogi_check_unanswerable(b, p->far[p->side] | SH_BIT(sq), sq, k,
+                                    p->side);
 }
 
 /* Drops of the hand's pieces on the empty square sq, strongest first (a

@@ -30,6 +30,9 @@ static void scan_king(const struct shogi_pos *p, int us, struct king_lines *kl)
     kl->pinned = 0;
     kl->checkers = 0;
     if (!shogi_has_king(p, us)) return;
+    /* Not in check (make knows) and no enemy slider on the king's lines
+     * beyond its neighbours: nothing is pinned, nothing checks. */
+    if (!p->checked && !(p->far[them] & shogi_lines_bb[k])) return;
     for (int d = 0; d < 8; d++) {
         int off = shogi_dir_offset[d], back = 1 << (d ^ 1);
         int s = k + off, pc = b[s];
@@ -153,14 +156,15 @@ gen_piece(const uint8_t *b, int us, int pc, int from, unsigned allow,
 }
 
 /* King steps; noisy, only its captures (a king never promotes). */
-static inline gt_move *gen_king(const uint8_t *b, int us, int k, int skip,
-                                bool noisy, bool count, gt_move *out)
+static inline gt_move *gen_king(const struct shogi_pos *p, int us, int k,
+                                int skip, bool noisy, bool count, gt_move *out)
 {
+    const uint8_t *b = p->board;
     int them = us ^ 1;
     for (int d = 0; d < 8; d++) {
         int to = k + shogi_dir_offset[d], t = b[to];
         if ((noisy ? t && (t >> 4) == them : t == 0 || (t >> 4) == them) &&
-            !shogi_attacked(b, to, them, skip)) {
+            !shogi_attacked_far(b, p->far[them], to, them, skip)) {
             if (!count) *out = SH_MAKE_MOVE(k, to);
             out++;
         }
@@ -232,7 +236,7 @@ gen_all(const struct shogi_pos *p, bool drops, bool noisy, bool count,
                 out = gen_piece(b, us, b[from], from, allow, noisy, count, out);
             }
         }
-        if (k != SH_NO_KING) out = gen_king(b, us, k, -1, noisy, count, out);
+        if (k != SH_NO_KING) out = gen_king(p, us, k, -1, noisy, count, out);
         if (drops)
             out = gen_drops(p, us, shogi_board_bb & ~(p->occ[0] | p->occ[1]),
                             count, out);
@@ -246,7 +250,7 @@ gen_all(const struct shogi_pos *p, bool drops, bool noisy, bool count,
         gt_move list[SH_MAX_MOVES];
         return gen_all(p, drops, noisy, false, list);
     }
-    out = gen_king(b, us, k, k, noisy, false, out);
+    out = gen_king(p, us, k, k, noisy, false, out);
     if (kl.checkers > 1) return (int)(out - moves);
     shogi_bb between = 0;
     if (kl.check_dir >= 0)

@@ -18,7 +18,7 @@ static void king_net(const struct shogi_pos *p, int c, struct king_net *kn)
     for (int d = 0; d < 8 && shogi_has_king(p, c); d++) {
         int s = k + shogi_dir_offset[d], pc = p->board[s];
         if (pc == SH_WALL) continue;
-        bool hit = shogi_attacked(p->board, s, them, k);
+        bool hit = shogi_attacked_far(p->board, p->far[them], s, them, k);
         kn->attacked += hit;
         if (!hit && (!pc || SH_COLOR(pc) == them)) kn->escapes++;
     }

@@ -127,6 +127,8 @@ extern uint8_t shogi_dead[SH_WALL][SH_CELLS]; /* piece may not stay here */
 extern shogi_bb shogi_board_bb;             /* all 81 squares */
 extern shogi_bb shogi_near_bb[SH_CELLS];    /* the 5x5 box around a square
                                                (none around SH_NO_KING) */
+extern shogi_bb shogi_lines_bb[SH_CELLS];   /* the 8 lines from a square,
+                                               its neighbours left out */
 extern shogi_bb shogi_drop_ok[2][8];        /* legal drop squares by type */
 extern shogi_bb shogi_file_fill[512];       /* files of a 9-bit set */
 extern uint8_t shogi_sq81[256];  /* (file - 1) * 9 + rank - 1, 0 if not 0..80 */
@@ -160,6 +162,8 @@ static inline int shogi_bb_count(shogi_bb b)
 
 /* ---- board (board.c) ---------------------------------------------------- */
 bool shogi_attacked(const uint8_t *board, int sq, int by, int skip);
+bool shogi_attacked_far(const uint8_t *board, shogi_bb far, int sq, int by,
+                        int skip);
 int shogi_attackers(const uint8_t *board, int sq, int by, uint8_t *from,
                     int max);
 bool shogi_king_attacked(const struct shogi_pos *p, int color);
@@ -197,7 +201,8 @@ bool shogi_is_legal(const struct shogi_pos *p, gt_move m);
  * whether such a check (the checker of `us` on sq, board b after the move)
  * leaves the king on k no answer (mate1.c). */
 gt_move shogi_mate_in_one(const struct shogi_pos *p);
-bool shogi_check_unanswerable(const uint8_t *b, int sq, int k, int us);
+bool shogi_check_unanswerable(const uint8_t *b, shogi_bb far, int sq, int k,
+                               int us);
 /* Captures and promotions.  Inline here (and move_index below): the search
  * asks both of every move it orders. */
 static inline bool shogi_is_noisy(const struct shogi_pos *p, gt_move m)

@@ -14,6 +14,7 @@ uint8_t shogi_zone[2][SH_CELLS];
 uint8_t shogi_dead[SH_WALL][SH_CELLS];
 shogi_bb shogi_board_bb;
 shogi_bb shogi_near_bb[SH_CELLS];
+shogi_bb shogi_lines_bb[SH_CELLS];
 shogi_bb shogi_drop_ok[2][8];
 shogi_bb shogi_file_fill[512];
 uint8_t shogi_sq81[256];
@@ -99,8 +100,10 @@ int shogi_init(void)
         if (!on_board(a)) continue;
         for (int d = 0; d < 8; d++)
             for (int s = a + shogi_dir_offset[d]; on_board(s);
-                 s += shogi_dir_offset[d])
+                 s += shogi_dir_offset[d]) {
                 shogi_dir_between[a][s] = (int8_t)d;
+                if (s != a + shogi_dir_offset[d]) shogi_lines_bb[a] |= SH_BIT(s);
+            }
     }
     for (int set = 0; set < 512; set++) {
         shogi_bb b = 0;
