@@ -157,6 +157,27 @@ static void check_attacked_far(const struct shogi_pos *a, const char *sfen)
         }
 }
 
+/* The noisy and the quiet lists split the full one, each in its order. */
+static void check_split(void *p, const gt_move *all, int n, const char *sfen)
+{
+    gt_move noisy[SH_MAX_MOVES], quiet[SH_MAX_MOVES];
+    int nn = G->generate(p, GT_GEN_NOISY, noisy);
+    int nq = G->generate(p, GT_GEN_QUIET, quiet);
+    int i = 0, j = 0;
+    if (G->in_check(p))  /* the search never asks for noisy moves in check */
+        nn = 0;
+    for (int k = 0; k < n; k++) {
+        if (G->is_noisy(p, all[k]) && !G->in_check(p)) {
+            ck_assert_msg(i < nn && noisy[i] == all[k], "noisy list at %d: %s", k, sfen);
+            i++;
+        } else if (!G->is_noisy(p, all[k])) {
+            ck_assert_msg(j < nq && quiet[j] == all[k], "quiet list at %d: %s", k, sfen);
+            j++;
+        }
+    }
+    ck_assert_msg(i == nn && j == nq, "split %d+%d of %d: %s", nn, nq, n, sfen);
+}
+
 /* make/unmake restores everything; the incremental key and check flag
  * (make learns "in check" from the move itself) equal those of the same
  * position read from scratch, and key_after foretells make's key. */
@@ -182,8 +203,9 @@ static void walk_keys(void *p, int depth)
     }
     free(fresh);
     check_attacked_far(a, before);
-    if (depth == 0) return;
     int n = G->generate(p, GT_GEN_ALL, list);
+    check_split(p, list, n, before);
+    if (depth == 0) return;
     for (int i = 0; i < n; i++) {  /* key_after: the key make will give */
         uint64_t want = G->key_after(p, list[i]);
         G->make(p, list[i], undo);

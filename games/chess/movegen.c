@@ -265,6 +265,8 @@ int chess_generate(const void *pos, enum gt_gen kind, gt_move *moves)
                 moves[k++] = moves[i];
         return k;
     }
+    case GT_GEN_QUIET:  /* not offered: the search lists GT_GEN_ALL */
+        break;
     }
     return -1;
 }

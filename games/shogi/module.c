@@ -46,6 +46,7 @@ static int sh_generate(const void *pos, enum gt_gen kind, gt_move *moves)
     case GT_GEN_ALL: return shogi_generate(pos, SH_GEN_ALL, moves);
     case GT_GEN_NOISY: return shogi_generate(pos, SH_GEN_TACTICAL, moves);
     case GT_GEN_CHECKS: return shogi_generate(pos, SH_GEN_CHECKS, moves);
+    case GT_GEN_QUIET: return shogi_generate(pos, SH_GEN_QUIET, moves);
     }
     return -1;
 }
@@ -211,7 +212,7 @@ GT_MODULE(shogi) = {
     .author = "the gtsearch authors",
     .dialect = GT_USI,
     .side_names = {"sente", "gote"},
-    .flags = GT_FLAG_MATE_BY_CHECKS,
+    .flags = GT_FLAG_MATE_BY_CHECKS | GT_FLAG_GEN_QUIET,
     .startpos = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
     .pos_size = sizeof(struct shogi_pos),
     .undo_size = sizeof(struct shogi_undo),

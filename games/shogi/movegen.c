@@ -73,9 +73,18 @@ static void scan_king(const struct shogi_pos *p, int us, struct king_lines *kl)
     if (b[k2] == kn) { kl->checkers++; kl->checker = k2; kl->check_dir = -1; }
 }
 
-/* `noisy` (a constant in each caller, so the tests fold away) keeps only
- * what shogi_is_noisy accepts, captures and promotions, in the same order:
- * quiescence then never builds the quiet moves it would throw away. */
+/* `sel` (a constant in each caller, so the tests fold away) keeps all
+ * moves, or only what shogi_is_noisy accepts (captures and promotions), or
+ * only what it rejects, each in the order of the full list: quiescence
+ * never builds the quiet moves it would throw away, and the search builds
+ * them only when the noisy ones have not cut the node. */
+enum sel { SEL_ALL, SEL_NOISY, SEL_QUIET };
+
+static inline bool keep(int sel, bool cap)
+{
+    return sel == SEL_ALL || (sel == SEL_NOISY) == cap;
+}
+
 /* What emit needs of the moving piece, read once per piece (stores to the
  * move list may alias the byte tables, so the compiler would reload them). */
 struct mover {
@@ -94,17 +103,19 @@ static inline struct mover mover_of(int us, int pc, int from)
 /* `count` (a constant in each caller): only advance `out`, store nothing;
  * the pointer's distance is then the count (count_moves). */
 static inline gt_move *emit(gt_move *out, const struct mover *mv, int from,
-                            int to, bool cap, bool noisy, bool count)
+                            int to, bool cap, int sel, bool count)
 {
     gt_move m = SH_MAKE_MOVE(from, to);
     if (mv->from_zone || (mv->promotes && mv->zone[to])) {
-        if (!count) *out = m | SH_MOVE_PROMO;
-        out++;
-        if (!mv->dead[to] && (cap || !noisy)) {
+        if (sel != SEL_QUIET) {
+            if (!count) *out = m | SH_MOVE_PROMO;
+            out++;
+        }
+        if (!mv->dead[to] && keep(sel, cap)) {
             if (!count) *out = m;
             out++;
         }
-    } else if (cap || !noisy) {
+    } else if (keep(sel, cap)) {
         if (!count) *out = m;
         out++;
     }
@@ -114,7 +125,7 @@ static inline gt_move *emit(gt_move *out, const struct mover *mv, int from,
 /* Moves of the non-king piece pc on `from` along the directions `allow`. */
 static inline __attribute__((always_inline)) gt_move *
 gen_piece(const uint8_t *b, int us, int pc, int from, unsigned allow,
-          bool noisy, bool count, gt_move *out)
+          int sel, bool count, gt_move *out)
 {
     int them = us ^ 1;
     const struct mover mv = mover_of(us, pc, from);
@@ -125,45 +136,47 @@ gen_piece(const uint8_t *b, int us, int pc, int from, unsigned allow,
         steps &= steps - 1;
         int to = from + shogi_dir_offset[d], t = b[to];
         if (t == 0 || (t >> 4) == them)
-            out = emit(out, &mv, from, to, t != 0, noisy, count);
+            out = emit(out, &mv, from, to, t != 0, sel, count);
     }
     /* a promoted slider never promotes: noisy, only its captures count */
-    bool walk = !noisy || mv.promotes;
+    bool walk = sel != SEL_NOISY || mv.promotes;
     while (slides) {
         int d = __builtin_ctz(slides);
         slides &= slides - 1;
         int off = shogi_dir_offset[d], to = from + off, t;
         if (walk) {
             while ((t = b[to]) == 0) {
-                out = emit(out, &mv, from, to, false, noisy, count);
+                out = emit(out, &mv, from, to, false, sel, count);
                 to += off;
             }
         } else {
             while ((t = b[to]) == 0) to += off;
         }
-        if ((t >> 4) == them) out = emit(out, &mv, from, to, true, noisy, count);
+        if ((t >> 4) == them) out = emit(out, &mv, from, to, true, sel, count);
     }
     if (SH_TYPE(pc) == SH_KNIGHT && allow == 0xFF) {
         int to = us == 0 ? from - 13 : from + 13, t = b[to];
         if (t == 0 || (t >> 4) == them)
-            out = emit(out, &mv, from, to, t != 0, noisy, count);
+            out = emit(out, &mv, from, to, t != 0, sel, count);
         to = us == 0 ? from + 9 : from - 9;
         t = b[to];
         if (t == 0 || (t >> 4) == them)
-            out = emit(out, &mv, from, to, t != 0, noisy, count);
+            out = emit(out, &mv, from, to, t != 0, sel, count);
     }
     return out;
 }
 
 /* King steps; noisy, only its captures (a king never promotes). */
 static inline gt_move *gen_king(const struct shogi_pos *p, int us, int k,
-                                int skip, bool noisy, bool count, gt_move *out)
+                                int skip, int sel, bool count, gt_move *out)
 {
     const uint8_t *b = p->board;
     int them = us ^ 1;
     for (int d = 0; d < 8; d++) {
         int to = k + shogi_dir_offset[d], t = b[to];
-        if ((noisy ? t && (t >> 4) == them : t == 0 || (t >> 4) == them) &&
+        bool ok = sel == SEL_NOISY ? t && (t >> 4) == them
+                : sel == SEL_QUIET ? t == 0 : t == 0 || (t >> 4) == them;
+        if (ok &&
             !shogi_attacked_far(b, p->far[them], to, them, skip)) {
             if (!count) *out = SH_MAKE_MOVE(k, to);
             out++;
@@ -209,7 +222,7 @@ gen_drops(const struct shogi_pos *p, int us, shogi_bb targets, bool count,
 
 /* Drops are never noisy. */
 static inline __attribute__((always_inline)) int
-gen_all(const struct shogi_pos *p, bool drops, bool noisy, bool count,
+gen_all(const struct shogi_pos *p, bool drops, int sel, bool count,
         gt_move *moves)
 {
     const uint8_t *b = p->board;
@@ -233,10 +246,10 @@ gen_all(const struct shogi_pos *p, bool drops, bool noisy, bool count,
                     int d = kl.pin_dir[from];
                     allow = (1u << d) | (1u << (d ^ 1));
                 }
-                out = gen_piece(b, us, b[from], from, allow, noisy, count, out);
+                out = gen_piece(b, us, b[from], from, allow, sel, count, out);
             }
         }
-        if (k != SH_NO_KING) out = gen_king(p, us, k, -1, noisy, count, out);
+        if (k != SH_NO_KING) out = gen_king(p, us, k, -1, sel, count, out);
         if (drops)
             out = gen_drops(p, us, shogi_board_bb & ~(p->occ[0] | p->occ[1]),
                             count, out);
@@ -248,9 +261,9 @@ gen_all(const struct shogi_pos *p, bool drops, bool noisy, bool count,
      * or blocks the line. */
     if (count) {  /* rare: list them, filtered below, and count those */
         gt_move list[SH_MAX_MOVES];
-        return gen_all(p, drops, noisy, false, list);
+        return gen_all(p, drops, sel, false, list);
     }
-    out = gen_king(p, us, k, k, noisy, false, out);
+    out = gen_king(p, us, k, k, sel, false, out);
     if (kl.checkers > 1) return (int)(out - moves);
     shogi_bb between = 0;
     if (kl.check_dir >= 0)
@@ -262,7 +275,7 @@ gen_all(const struct shogi_pos *p, bool drops, bool noisy, bool count,
     while (own) {
         int from = shogi_bb_pop(&own);
         gt_move *start = out;
-        out = gen_piece(b, us, b[from], from, 0xFF, noisy, false, out);
+        out = gen_piece(b, us, b[from], from, 0xFF, sel, false, out);
         gt_move *w = start;
         for (gt_move *r = start; r < out; r++)
             if (block & SH_BIT(SH_MOVE_TO(*r))) *w++ = *r;
@@ -275,9 +288,10 @@ gen_all(const struct shogi_pos *p, bool drops, bool noisy, bool count,
 int shogi_generate(const struct shogi_pos *p, enum shogi_gen kind,
                    gt_move *moves)
 {
-    if (kind == SH_GEN_ALL) return gen_all(p, true, false, false, moves);
-    if (kind == SH_GEN_TACTICAL) return gen_all(p, false, true, false, moves);
-    if (kind == SH_GEN_BOARD) return gen_all(p, false, false, false, moves);
+    if (kind == SH_GEN_ALL) return gen_all(p, true, SEL_ALL, false, moves);
+    if (kind == SH_GEN_TACTICAL) return gen_all(p, false, SEL_NOISY, false, moves);
+    if (kind == SH_GEN_QUIET) return gen_all(p, true, SEL_QUIET, false, moves);
+    if (kind == SH_GEN_BOARD) return gen_all(p, false, SEL_ALL, false, moves);
     return shogi_generate_checks(p, moves);
 }
 
@@ -286,5 +300,5 @@ int shogi_generate(const struct shogi_pos *p, enum shogi_gen kind,
 int shogi_count_moves(const struct shogi_pos *p)
 {
     gt_move room[SH_MAX_MOVES];  /* the pointer walks it; nothing is stored */
-    return gen_all(p, true, false, true, room);
+    return gen_all(p, true, SEL_ALL, true, room);
 }

@@ -186,8 +186,10 @@ uint64_t shogi_key_after(const struct shogi_pos *p, gt_move m);
  * pieces on the board and h kinds in hand (m <= 38 - h):
  * 32m + 8 + h(79 - m) <= 1224 + 9h + h*h <= 1336. */
 #define SH_MAX_MOVES 1336
-/* SH_GEN_BOARD: every legal move except drops. */
-enum shogi_gen { SH_GEN_ALL, SH_GEN_TACTICAL, SH_GEN_CHECKS, SH_GEN_BOARD };
+/* SH_GEN_BOARD: every legal move except drops; SH_GEN_QUIET: every legal
+ * move that is neither a capture nor a promotion. */
+enum shogi_gen { SH_GEN_ALL, SH_GEN_TACTICAL, SH_GEN_CHECKS, SH_GEN_BOARD,
+                 SH_GEN_QUIET };
 int shogi_generate(const struct shogi_pos *p, enum shogi_gen kind,
                    gt_move *moves);
 int shogi_count_moves(const struct shogi_pos *p);

@@ -7,6 +7,7 @@
  * step switched off (doc/null-move.md); "not measured" says so.
  * SPDX-License-Identifier: MIT */
 #include <config.h>
+#include <limits.h>
 #include <stdlib.h>
 
 #include "nullmove.h"
@@ -476,27 +477,47 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
     }
 
     /* Step 8: the moves: the hash move first, before the others are
-     * generated, since it often cuts the node on its own. */
+     * generated, since it often cuts the node on its own.  Where the game
+     * lists its quiet moves apart, the noisy moves come next and the quiet
+     * ones are listed only if those do not cut the node either; the order
+     * is the same as from one list (movepick.c). */
     int best = -GT_INF, old_alpha = alpha, searched = 0, nquiets = 0;
     gt_move best_move = GT_MOVE_NONE, quiets[MAX_QUIETS];
     int lmp_limit = (sp[GT_SP_LMP_BASE] + depth * depth) / (improving ? 1 : 2);
-    int n = 0;
-    bool generated = false, checks_only = false;
+    int n = 0, quiet_from = INT_MAX;
+    enum { NOTHING_LISTED, NOISY_LISTED, ALL_LISTED } listed = NOTHING_LISTED;
+    const bool staged = (g->flags & GT_FLAG_GEN_QUIET) && !in_check;
+    bool checks_only = false;
     const bool spare_checks = sp[GT_SP_FUT_CHECKS] && g->gives_check;
     for (int i = 0;; i++) {
         gt_move m;
         if (i == 0 && tt_move)
             m = tt_move;
         else {
-            if (!generated) {
-                generated = true;
-                n = g->generate(pos, GT_GEN_ALL, f->moves);
-                if (n == 0)
-                    return gt_outcome_score(g, pos, g->no_moves(pos), ply);
+            if (listed == NOTHING_LISTED) {
                 /* Fresh histories: the hash move's subtree taught them. */
-                gt_score_moves(w, ply, tt_move, n);
+                if (staged) {
+                    int k = g->generate(pos, GT_GEN_NOISY, f->moves + 1);
+                    n = gt_score_noisy_stage(w, ply, tt_move, k);
+                    listed = NOISY_LISTED;
+                } else {
+                    n = g->generate(pos, GT_GEN_ALL, f->moves);
+                    if (n == 0)
+                        return gt_outcome_score(g, pos, g->no_moves(pos), ply);
+                    gt_score_moves(w, ply, tt_move, n);
+                    quiet_from = f->nscored;  /* past them, quiet moves only */
+                    listed = ALL_LISTED;
+                }
                 if (tt_move)
                     gt_next_move(w, ply, n, 0);  /* the hash move, searched */
+            }
+            if (i >= n && listed == NOISY_LISTED) {
+                int k = g->generate(pos, GT_GEN_QUIET, f->moves + n);
+                quiet_from = n;
+                n = gt_score_quiet_stage(w, ply, tt_move, n, k);
+                listed = ALL_LISTED;
+                if (n == 0)
+                    return gt_outcome_score(g, pos, g->no_moves(pos), ply);
             }
             if (i >= n)
                 break;
@@ -505,8 +526,7 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
         if ((root && skipped_at_root(w, m)) || m == excluded)
             continue;
         early_fetch(w, m);
-        /* Past the scored moves the list holds quiet moves only. */
-        bool quiet = (generated && i >= f->nscored) || !g->is_noisy(pos, m);
+        bool quiet = i >= quiet_from || !g->is_noisy(pos, m);
         bool pass = gt_is_pass(g, m);
 
         /* Step 9: shallow pruning of moves unlikely to matter, once one
@@ -535,7 +555,8 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
                 }
                 /* Quiet moves whose history says they keep failing low
                  * (the moves picked by history only, not killers). */
-                if (generated && i >= f->nscored && depth <= sp[GT_SP_HIST_PRUNE_DEPTH] &&
+                if (listed == ALL_LISTED && i >= f->nscored &&
+                    depth <= sp[GT_SP_HIST_PRUNE_DEPTH] &&
                     f->scores[i] < -sp[GT_SP_HIST_PRUNE_MARGIN] * depth)
                     continue;
                 /* Quiet moves that lose material: the margin grows with

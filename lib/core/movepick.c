@@ -57,46 +57,125 @@ static int quiet_score(const struct quiet_rows *r, unsigned idx)
     return s;
 }
 
-/* Scores the moves but for the plain quiet ones, which go after the
- * others, in their order, for gt_next_move to score when the picking
- * reaches them: most nodes are cut before, by the hash move, a noisy move
- * or a killer, and until then a pick looks at the few scored moves only. */
-void gt_score_moves(struct gt_worker *w, int ply, gt_move tt_move, int n)
+/* The quiet moves that get a fixed rank above the others: killers, the
+ * threat our null move met one ply up, the counter move.  Looked up once a
+ * node, before any of its moves is searched. */
+static void find_specials(struct gt_worker *w, int ply)
 {
-    const struct gt_game *g = w->g;
     struct gt_frame *f = &w->stack[ply];
     /* The reply that refuted our pass one ply up is likely strong now too. */
-    gt_move threat = ply > 0 ? w->stack[ply - 1].threat : GT_MOVE_NONE;
-    gt_move counter = ply > 0 && w->stack[ply - 1].move != GT_MOVE_NULL
+    f->threat_up = ply > 0 ? w->stack[ply - 1].threat : GT_MOVE_NONE;
+    f->counter_move = ply > 0 && w->stack[ply - 1].move != GT_MOVE_NULL
                     ? w->counter[w->stack[ply - 1].move_index] : GT_MOVE_NONE;
-    int k = 0, nquiet = 0;
-    for (int i = 0; i < n; i++) {
+}
+
+static int special_rank(const struct gt_frame *f, gt_move m)
+{
+    if (m == f->killers[0]) return ORDER_KILLER + 1;
+    if (m == f->killers[1]) return ORDER_KILLER;
+    if (m == f->threat_up) return ORDER_KILLER + 2;
+    if (m == f->counter_move) return ORDER_COUNTER;
+    return 0;
+}
+
+static int noisy_rank(const struct gt_worker *w, gt_move m)
+{
+    int order = w->g->noisy_order ? w->g->noisy_order(w->pos, m) : 0;
+    if (order > ORDER_TACTICAL / 2) order = ORDER_TACTICAL / 2;
+    if (order < -ORDER_TACTICAL / 2) order = -ORDER_TACTICAL / 2;
+    return ORDER_TACTICAL + order;
+}
+
+/* Ranks the quiet moves moves[from, n): the special ones first, in their
+ * order, then the plain ones, in theirs, for gt_next_move to score by
+ * history when the picking reaches them. */
+static void rank_quiets(struct gt_worker *w, int ply, int from, int n)
+{
+    struct gt_frame *f = &w->stack[ply];
+    int k = from, nplain = 0;
+    for (int i = from; i < n; i++) {
         gt_move m = f->moves[i];
-        int s;
-        if (m == tt_move)
-            s = ORDER_TT;
-        else if (g->is_noisy(w->pos, m)) {
-            int order = g->noisy_order ? g->noisy_order(w->pos, m) : 0;
-            if (order > ORDER_TACTICAL / 2) order = ORDER_TACTICAL / 2;
-            if (order < -ORDER_TACTICAL / 2) order = -ORDER_TACTICAL / 2;
-            s = ORDER_TACTICAL + order;
-        } else if (m == f->killers[0])
-            s = ORDER_KILLER + 1;
-        else if (m == f->killers[1])
-            s = ORDER_KILLER;
-        else if (m == threat)
-            s = ORDER_KILLER + 2;
-        else if (m == counter)
-            s = ORDER_COUNTER;
-        else {
-            w->scratch[nquiet++] = m;
+        int s = special_rank(f, m);
+        if (!s) {
+            w->scratch[nplain++] = m;
             continue;
         }
         f->moves[k] = m;
         f->scores[k++] = s;
     }
-    memcpy(f->moves + k, w->scratch, sizeof *w->scratch * (size_t)nquiet);
+    memcpy(f->moves + k, w->scratch, sizeof *w->scratch * (size_t)nplain);
     f->nscored = k;
+}
+
+/* Ranks a whole list: the hash move first, then the noisy moves, the
+ * special quiet ones and the plain quiet ones, each group in the list's
+ * order.  Most nodes are cut before the plain quiet moves, by the hash
+ * move, a noisy move or a killer, and until then a pick looks at the few
+ * ranked moves only.  (Listing the groups in this order keeps the picks
+ * among equals the same whether the list is built at once or in stages.) */
+void gt_score_moves(struct gt_worker *w, int ply, gt_move tt_move, int n)
+{
+    const struct gt_game *g = w->g;
+    struct gt_frame *f = &w->stack[ply];
+    find_specials(w, ply);
+    int k = 0, nquiet = 0;
+    bool tt_found = false;
+    for (int i = 0; i < n; i++) {       /* k <= i: no move is overwritten */
+        gt_move m = f->moves[i];
+        if (m == tt_move)
+            tt_found = true;
+        else if (g->is_noisy(w->pos, m)) {
+            f->scores[k] = noisy_rank(w, m);
+            f->moves[k++] = m;
+        } else
+            w->scratch[nquiet++] = m;
+    }
+    if (tt_found) {     /* first, the noisy moves a place further */
+        memmove(f->moves + 1, f->moves, sizeof *f->moves * (size_t)k);
+        memmove(f->scores + 1, f->scores, sizeof *f->scores * (size_t)k);
+        f->moves[0] = tt_move;
+        f->scores[0] = ORDER_TT;
+        k++;
+    }
+    memcpy(f->moves + k, w->scratch, sizeof *w->scratch * (size_t)nquiet);
+    rank_quiets(w, ply, k, n);
+}
+
+/* Stage one of a list built in stages: the hash move first, then the n
+ * noisy moves listed from moves[1] on (the hash move among them dropped):
+ * ranked as gt_score_moves would rank them.  Returns the list's length. */
+int gt_score_noisy_stage(struct gt_worker *w, int ply, gt_move tt_move, int n)
+{
+    struct gt_frame *f = &w->stack[ply];
+    find_specials(w, ply);
+    int k = 0;
+    if (tt_move) {
+        f->moves[0] = tt_move;
+        f->scores[0] = ORDER_TT;
+        k = 1;
+    }
+    for (int i = 1; i <= n; i++) {
+        gt_move m = f->moves[i];
+        if (m == tt_move)
+            continue;
+        f->scores[k] = noisy_rank(w, m);
+        f->moves[k++] = m;
+    }
+    f->nscored = k;
+    return k;
+}
+
+/* Stage two: the n quiet moves listed from moves[from] on (the hash move
+ * among them dropped), ranked after the noisy ones.  Returns the length. */
+int gt_score_quiet_stage(struct gt_worker *w, int ply, gt_move tt_move, int from, int n)
+{
+    struct gt_frame *f = &w->stack[ply];
+    int k = from;
+    for (int i = from; i < from + n; i++)
+        if (f->moves[i] != tt_move)
+            f->moves[k++] = f->moves[i];
+    rank_quiets(w, ply, from, k);
+    return k;
 }
 
 /* The quiet moves from i on by history, when the picking reaches them. */

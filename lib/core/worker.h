@@ -27,6 +27,8 @@ struct gt_frame {
     int *scores;
     int nscored;            /* moves[0, nscored) were scored at once; the
                              * rest are quiet, scored when first reached */
+    gt_move threat_up;      /* the threat of the node above, and the counter */
+    gt_move counter_move;   /* move, as this node's picking found them */
     bool marked;            /* another thread is searching this node */
 };
 
@@ -74,6 +76,9 @@ bool gt_worker_should_stop(const struct gt_worker *w);
 void gt_score_moves(struct gt_worker *w, int ply, gt_move tt_move, int n);
 /* The move to search at i: the best left, quiet moves scored on demand. */
 gt_move gt_next_move(struct gt_worker *w, int ply, int n, int i);
+/* The same list built in two stages, noisy moves then quiet ones. */
+int gt_score_noisy_stage(struct gt_worker *w, int ply, gt_move tt_move, int n);
+int gt_score_quiet_stage(struct gt_worker *w, int ply, gt_move tt_move, int from, int n);
 bool gt_move_rank_below_noisy(const struct gt_frame *f, int i);
 void gt_history_update(struct gt_worker *w, int ply, gt_move best, int depth,
                        const gt_move *quiets, int nquiets);

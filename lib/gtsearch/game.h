@@ -78,9 +78,17 @@ enum gt_gen {
                         discs on every move) returns none, or only the few
                         that decide (corners).  The core never asks for
                         this while in check. */
-    GT_GEN_CHECKS    /* legal moves that give check (mate solver).  A game
+    GT_GEN_CHECKS,   /* legal moves that give check (mate solver).  A game
                         that does not support it returns -1 and the core
                         filters GT_GEN_ALL through gives_check. */
+    GT_GEN_QUIET     /* OPTIONAL, asked only of a game that sets
+                        GT_FLAG_GEN_QUIET: the moves of GT_GEN_ALL that
+                        is_noisy rejects, in their order there; and
+                        GT_GEN_NOISY must then hold the others, in their
+                        order there.  The search lists the noisy moves
+                        first and these only when the noisy ones have not
+                        cut the node (it lists GT_GEN_ALL while in check).
+                        Without the flag it lists GT_GEN_ALL at once. */
 };
 
 /* A game's verdict on a position, from the side to move's point of view. */
@@ -141,6 +149,8 @@ enum gt_game_flag {
      * tsume rule); `mate` and `go mate` default to it.  Without it the
      * attacker may play any move (a chess "mate in N"). */
     GT_FLAG_MATE_BY_CHECKS = 1u << 1,
+    /* generate answers GT_GEN_QUIET (see there). */
+    GT_FLAG_GEN_QUIET = 1u << 2,
 };
 
 /* A played game, as the core hands it to a record format (write_record
