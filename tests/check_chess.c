@@ -63,11 +63,34 @@ void chess_test_play(void *pos, const char *moves)
     }
 }
 
+/* The noisy and the quiet lists split the full one, each in its order
+ * there (the search lists moves in those two stages). */
+static void check_split(void *pos, const gt_move *all, int n)
+{
+    gt_move noisy[G->max_moves], quiet[G->max_moves];
+    int nn = G->generate(pos, GT_GEN_NOISY, noisy);
+    int nq = G->generate(pos, GT_GEN_QUIET, quiet), i = 0, j = 0;
+    for (int k = 0; k < n; k++) {
+        if (G->is_noisy(pos, all[k])) {    /* ck_abort only on failure */
+            if (i >= nn || noisy[i] != all[k])
+                ck_abort_msg("noisy list at %d", k);
+            i++;
+        } else {
+            if (j >= nq || quiet[j] != all[k])
+                ck_abort_msg("quiet list at %d", k);
+            j++;
+        }
+    }
+    if (i != nn || j != nq)
+        ck_abort_msg("split %d+%d of %d", nn, nq, n);
+}
+
 uint64_t chess_test_perft(void *pos, int depth)
 {
     gt_move list[G->max_moves];
     unsigned char undo[G->undo_size];
     int n = G->generate(pos, GT_GEN_ALL, list);
+    check_split(pos, list, n);
     if (depth <= 1)
         return (uint64_t)n;
     uint64_t sum = 0;

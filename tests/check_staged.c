@@ -1,15 +1,27 @@
 /* check_staged.c -- a game that lists its quiet moves apart (GT_GEN_QUIET)
  * gets them from the search only when the noisy moves have not cut the
  * node; the search must still walk the same tree as from one list: the
- * same best move, score and node count with the flag on and off.
+ * same best move, score and node count with the flag on and off, in
+ * shogi and in chess.
  * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <check.h>
 
 #include "engine/engine.h"
 
+extern const struct gt_game chess_LTX_gt_module;
 extern const struct gt_game shogi_LTX_gt_module;
+#define CHESS (&chess_LTX_gt_module)
 #define SHOGI (&shogi_LTX_gt_module)
+
+/* Chess: an opening, Kiwipete (castling, en passant, pins), an endgame
+ * with promotions near. */
+static const char *const chess_pos[] = {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    NULL,
+};
 
 /* An opening, a middlegame with hands, and matsuri's checks and drops. */
 static const char *const shogi_pos[] = {
@@ -24,7 +36,8 @@ static struct gt_search_result search(const struct gt_game *g, const char *text,
     char err[256];
     struct gt_engine *e = gt_engine_new(g, err, sizeof err);
     ck_assert_msg(e != NULL, "%s", err);
-    ck_assert_int_eq(gt_engine_set_option(e, "USI_Hash", "4", err, sizeof err), 0);
+    const char *hash = g->dialect == GT_USI ? "USI_Hash" : "Hash";
+    ck_assert_int_eq(gt_engine_set_option(e, hash, "4", err, sizeof err), 0);
     ck_assert_msg(gt_engine_set_position(e, text, NULL, err, sizeof err) == 0, "%s", err);
     gt_engine_new_game(e);
     struct gt_limits lim = {.depth = depth};
@@ -34,23 +47,29 @@ static struct gt_search_result search(const struct gt_game *g, const char *text,
     return res;
 }
 
-START_TEST(shogi_same_tree_in_stages)
+/* The game as it is against the same game with the flag cleared. */
+static void same_tree(const struct gt_game *g, const char *const *list, int depth)
 {
-    ck_assert_int_eq(SHOGI->init(), 0);  /* what the registry would call */
-    ck_assert(SHOGI->flags & GT_FLAG_GEN_QUIET);
-    struct gt_game one_list = *SHOGI;
+    ck_assert_int_eq(g->init ? g->init() : 0, 0);  /* as the registry would */
+    ck_assert(g->flags & GT_FLAG_GEN_QUIET);
+    struct gt_game one_list = *g;
     one_list.flags &= ~(unsigned)GT_FLAG_GEN_QUIET;
-    for (int i = 0; shogi_pos[i]; i++) {
-        struct gt_search_result a = search(SHOGI, shogi_pos[i], 8);
-        struct gt_search_result b = search(&one_list, shogi_pos[i], 8);
+    for (int i = 0; list[i]; i++) {
+        struct gt_search_result a = search(g, list[i], depth);
+        struct gt_search_result b = search(&one_list, list[i], depth);
         ck_assert_msg(a.nodes == b.nodes && a.best == b.best && a.score == b.score,
                       "%s: in stages %llu nodes, best %x, score %d; one list "
-                      "%llu nodes, best %x, score %d", shogi_pos[i],
+                      "%llu nodes, best %x, score %d", list[i],
                       (unsigned long long)a.nodes, a.best, a.score,
                       (unsigned long long)b.nodes, b.best, b.score);
         ck_assert_uint_gt(a.nodes, 1000);
     }
 }
+
+START_TEST(shogi_same_tree_in_stages) { same_tree(SHOGI, shogi_pos, 8); }
+END_TEST
+
+START_TEST(chess_same_tree_in_stages) { same_tree(CHESS, chess_pos, 9); }
 END_TEST
 
 Suite *test_suite(void);
@@ -58,9 +77,10 @@ Suite *test_suite(void);
 Suite *test_suite(void)
 {
     Suite *s = suite_create("staged");
-    TCase *tc = tcase_create("shogi");
+    TCase *tc = tcase_create("same tree");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, shogi_same_tree_in_stages);
+    tcase_add_test(tc, chess_same_tree_in_stages);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -72,9 +72,10 @@ tests_check_threads_LDADD = games/chess/libchess.la games/shogi/libshogi.la \
 check_PROGRAMS += tests/check_staged
 TESTS += tests/check_staged
 tests_check_staged_SOURCES = tests/check_staged.c tests/check_main.c \
-	games/shogi/module.c
+	games/chess/module.c games/shogi/module.c
 tests_check_staged_CFLAGS = $(CORE_TEST_CFLAGS)
-tests_check_staged_LDADD = games/shogi/libshogi.la $(CORE_TEST_LDADD)
+tests_check_staged_LDADD = games/chess/libchess.la games/shogi/libshogi.la \
+	$(CORE_TEST_LDADD)
 
 # The rooms of lib/ and what each may include; no game knowledge in them.
 TESTS += tests/rooms.sh tests/license.sh tests/tune-cli.sh tests/tools-position.sh

@@ -18,6 +18,11 @@ INLINE gt_move *add_targets(gt_move *list, int from, bb_t targets)
     return list;
 }
 
+/* What a list holds: every legal move, the noisy ones (captures,
+ * promotions, en passant) or the quiet ones (the rest), each in the order
+ * of the full list. */
+enum sel { SEL_ALL, SEL_NOISY, SEL_QUIET };
+
 INLINE gt_move *add_promotions(gt_move *list, int from, int to, bool tactical_only)
 {
     gt_move m = MV_MAKE(from, to) | MV_PROMO;
@@ -82,11 +87,13 @@ INLINE gt_move *gen_castling(const struct chess_pos *p, gt_move *list, int us, i
     return list;
 }
 
-/* Pawn moves: captures onto cap_target, pushes onto push_target; with
- * tactical_only, pushes only when they promote. */
+/* Pawn moves: captures onto cap_target, pushes onto push_target; the
+ * noisy ones push only to promote, the quiet ones neither capture nor
+ * promote. */
 INLINE gt_move *gen_pawns(const struct chess_pos *p, gt_move *list, int us, bb_t pawns,
-                          bb_t occ, bb_t cap_target, bb_t push_target, bool tactical_only)
+                          bb_t occ, bb_t cap_target, bb_t push_target, int sel)
 {
+    bool tactical_only = sel == SEL_NOISY;
     bb_t them = p->by_color[us ^ 1] & cap_target;
     bb_t empty = ~occ & push_target;
     bb_t promo_rank = us == WHITE ? RANK_8 : RANK_1;
@@ -110,6 +117,10 @@ INLINE gt_move *gen_pawns(const struct chess_pos *p, gt_move *list, int us, bb_t
     int dl = us == WHITE ? 7 : -9, dr = us == WHITE ? 9 : -7;
 
     bb_t b;
+    if (sel == SEL_QUIET) {
+        capl = capr = 0;            /* no captures */
+        push1 &= ~promo_rank;       /* no promotions */
+    }
     for (b = capl & promo_rank; b;) {
         int to = pop_lsb(&b);
         list = add_promotions(list, to - dl, to, tactical_only);
@@ -162,7 +173,7 @@ INLINE gt_move *gen_king(const struct chess_pos *p, gt_move *list, int ksq,
 
 /* The generator.  `from_filter` restricts the moving pieces (is_legal asks
  * for one square); it is all ones for full generation and folds away. */
-INLINE int gen_legal(const struct chess_pos *p, gt_move *moves, bool tactical_only,
+INLINE int gen_legal(const struct chess_pos *p, gt_move *moves, int sel,
                      bb_t from_filter)
 {
     gt_move *list = moves;
@@ -172,7 +183,7 @@ INLINE int gen_legal(const struct chess_pos *p, gt_move *moves, bool tactical_on
     int ksq = king_sq(p, us);
     bb_t checkers = attackers_to(p, ksq, occ) & enemy;
     bb_t pinned = pinned_pieces(p, us, ksq, occ);
-    bb_t target_base = tactical_only ? enemy : ~own;
+    bb_t target_base = sel == SEL_NOISY ? enemy : sel == SEL_QUIET ? ~occ : ~own;
 
     /* In double check only the king moves.  Otherwise its steps come
      * last: the search tries quiet moves of equal history in the order
@@ -185,7 +196,7 @@ INLINE int gen_legal(const struct chess_pos *p, gt_move *moves, bool tactical_on
     if (checkers) {
         evasion = chess_between[ksq][lsb(checkers)] | checkers;
         target &= evasion;
-    } else if (!tactical_only && (from_filter & sq_bb(ksq)) && p->castling) {
+    } else if (sel != SEL_NOISY && (from_filter & sq_bb(ksq)) && p->castling) {
         list = gen_castling(p, list, us, ksq, occ);
     }
 
@@ -193,17 +204,17 @@ INLINE int gen_legal(const struct chess_pos *p, gt_move *moves, bool tactical_on
      * line (they may push along a file pin or capture the pinner). */
     bb_t pawns = p->by_type[PAWN] & own & from_filter;
     bb_t cap_target = enemy & evasion;
-    list = gen_pawns(p, list, us, pawns & ~pinned, occ, cap_target, evasion, tactical_only);
+    list = gen_pawns(p, list, us, pawns & ~pinned, occ, cap_target, evasion, sel);
     if (pawns & pinned) {
         bb_t pp = pawns & pinned;
         while (pp) {
             int from = pop_lsb(&pp);
             list = gen_pawns(p, list, us, sq_bb(from), occ,
                              cap_target & chess_line[ksq][from],
-                             evasion & chess_line[ksq][from], tactical_only);
+                             evasion & chess_line[ksq][from], sel);
         }
     }
-    if (p->ep != NO_SQ) {
+    if (p->ep != NO_SQ && sel != SEL_QUIET) {
         bb_t cap = chess_pawn_att[them][p->ep] & pawns;
         while (cap) {
             int from = pop_lsb(&cap);
@@ -246,8 +257,8 @@ INLINE int gen_legal(const struct chess_pos *p, gt_move *moves, bool tactical_on
 
 int chess_gen_legal(const struct chess_pos *p, gt_move *list, bool tactical_only)
 {
-    return tactical_only ? gen_legal(p, list, true, ~(bb_t)0)
-                         : gen_legal(p, list, false, ~(bb_t)0);
+    return tactical_only ? gen_legal(p, list, SEL_NOISY, ~(bb_t)0)
+                         : gen_legal(p, list, SEL_ALL, ~(bb_t)0);
 }
 
 int chess_generate(const void *pos, enum gt_gen kind, gt_move *moves)
@@ -255,18 +266,18 @@ int chess_generate(const void *pos, enum gt_gen kind, gt_move *moves)
     const struct chess_pos *p = pos;
     switch (kind) {
     case GT_GEN_ALL:
-        return gen_legal(p, moves, false, ~(bb_t)0);
+        return gen_legal(p, moves, SEL_ALL, ~(bb_t)0);
     case GT_GEN_NOISY:
-        return gen_legal(p, moves, true, ~(bb_t)0);
+        return gen_legal(p, moves, SEL_NOISY, ~(bb_t)0);
     case GT_GEN_CHECKS: {
-        int n = gen_legal(p, moves, false, ~(bb_t)0), k = 0;
+        int n = gen_legal(p, moves, SEL_ALL, ~(bb_t)0), k = 0;
         for (int i = 0; i < n; i++)
             if (chess_gives_check(pos, moves[i]))
                 moves[k++] = moves[i];
         return k;
     }
-    case GT_GEN_QUIET:  /* not offered: the search lists GT_GEN_ALL */
-        break;
+    case GT_GEN_QUIET:
+        return gen_legal(p, moves, SEL_QUIET, ~(bb_t)0);
     }
     return -1;
 }
@@ -284,7 +295,7 @@ bool chess_is_legal(const void *pos, gt_move m)
     if (MV_KIND(m) != MV_PROMO && (m & (3u << 12)))
         return false;
     gt_move list[CHESS_MAX_MOVES];
-    int n = gen_legal(p, list, false, sq_bb(from));
+    int n = gen_legal(p, list, SEL_ALL, sq_bb(from));
     for (int i = 0; i < n; i++)
         if (list[i] == m)
             return true;
