@@ -14,22 +14,7 @@ extern const struct gt_game shogi_LTX_gt_module;
 #define CHESS (&chess_LTX_gt_module)
 #define SHOGI (&shogi_LTX_gt_module)
 
-/* Chess: an opening, Kiwipete (castling, en passant, pins), an endgame
- * with promotions near. */
-static const char *const chess_pos[] = {
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-    NULL,
-};
-
-/* An opening, a middlegame with hands, and matsuri's checks and drops. */
-static const char *const shogi_pos[] = {
-    "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-    "ln1g3nl/1r1s1kg2/p1pp1p1pp/4p1p2/1p7/2P1S1P2/PP1PPP2P/2G1K2R1/LNS2G1NL b BPbp 1",
-    "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
-    NULL,
-};
+#include "search_positions.h"
 
 static struct gt_search_result search(const struct gt_game *g, const char *text, int depth)
 {

@@ -15,7 +15,7 @@ core_tests = tests/check_options tests/check_tt tests/check_history tests/check_
 	tests/check_protocol tests/check_search tests/check_epd
 check_PROGRAMS += $(core_tests)
 TESTS += $(core_tests)
-noinst_HEADERS += tests/protocol_io.h
+noinst_HEADERS += tests/protocol_io.h tests/search_positions.h
 
 tests_check_options_SOURCES = tests/check_options.c tests/check_main.c
 tests_check_options_CFLAGS = $(CORE_TEST_CFLAGS)
