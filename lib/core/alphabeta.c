@@ -166,11 +166,19 @@ static int qsearch(struct gt_worker *w, int alpha, int beta, int ply)
 
     int old_alpha = alpha;
     gt_move best_move = GT_MOVE_NONE;
+    /* Delta pruning: a capture must win at least what the stand pat
+     * lacks of alpha, less a margin; checks are held only to the
+     * exchange. */
+    const int qs_margin = w->p->sp[GT_SP_QS_FUTILITY];
+    const int need = in_check || !qs_margin || gt_is_decided_score(alpha) ? 0
+                   : alpha + 1 - static_eval - g->eval_unit * qs_margin / 100;
     for (int i = 0; i < n; i++) {
         gt_move m = gt_next_move(w, ply, n, i);
         early_fetch(w, m);
         /* Captures that lose material cannot raise a quiet score. */
-        if (!in_check && g->see_ge && !g->see_ge(pos, m, 0))
+        if (!in_check && g->see_ge &&
+            !g->see_ge(pos, m, need > 0 && !(g->gives_check && g->gives_check(pos, m))
+                               ? need : 0))
             continue;
         make_move(w, ply, m);
         int score = -qsearch(w, -beta, -alpha, ply + 1);

@@ -46,6 +46,7 @@ const struct gt_param gt_search_param_table[GT_SP_COUNT] = {
     [GT_SP_LMR_DIV]          = {"LMRDiv", 225, 50, 1000},
     [GT_SP_LMR_HISTORY]      = {"LMRHistory", 0, 0, 100000},
     [GT_SP_LMR_CHECKS]       = {"LMRChecks", 0, 0, 1},
+    [GT_SP_QS_FUTILITY]      = {"QSFutilityMargin", 0, 0, 10000},
     [GT_SP_TIME_MOVES]       = {"TimeMoves", 30, 1, 200},
     [GT_SP_TIME_MOVES_MAX]   = {"TimeMovesMax", 50, 1, 500},
     [GT_SP_TIME_SOFT]        = {"TimeSoft", 60, 1, 1000},
