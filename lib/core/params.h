@@ -58,8 +58,8 @@ enum gt_sp {
     GT_SP_LMR_DIV,
     GT_SP_LMR_HISTORY,       /* a ply less per this much history (0: off) */
     GT_SP_LMR_CHECKS,        /* 1: quiet moves that check are reduced too */
-    GT_SP_QS_FUTILITY,       /* quiescence: a capture that cannot lift the
-                                stand pat this far above alpha, %unit (0: off) */
+    GT_SP_QS_FUTILITY,       /* quiescence skips a capture that cannot bring
+                                the stand pat within this of alpha, %unit (0: off) */
     GT_SP_TIME_MOVES,        /* moves left in the game when nobody says */
     GT_SP_TIME_MOVES_MAX,    /* at most this many moves to go */
     GT_SP_TIME_SOFT,         /* no new iteration after this, % of the share */
