@@ -186,7 +186,8 @@ START_TEST(san_suite_solved_with_each_pruning_switch)
     static const char *const on[][2] = {
         {"ProbCutDepth", "5"}, {"RazorDepth", "3"},
         {"HistoryPruneDepth", "3"}, {"LMRChecks", "1"},
-        {"QSFutilityMargin", "200"},
+        {"QSFutilityMargin", "200"}, {"LMRTTPv", "2"},
+        {"LMRDeeperMargin", "50"},
     };
     for (size_t i = 0; i < sizeof on / sizeof on[0]; i++) {
         char *out = run_file_with(CHESS, TEST_DATA_DIR "/chess/san-suite.epd", 20,

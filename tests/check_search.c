@@ -141,6 +141,12 @@ START_TEST(exact_values_linear_history_bonus) { compare_all("HistoryBonusLinear"
 END_TEST
 START_TEST(exact_values_checks_reduced) { compare_all("LMRChecks", "1"); }
 END_TEST
+START_TEST(exact_values_tt_pv_reduced_less) { compare_all("LMRTTPv", "2"); }
+END_TEST
+START_TEST(exact_values_no_cut_node_reduction) { compare_all("LMRCutNode", "0"); }
+END_TEST
+START_TEST(exact_values_deeper_research) { compare_all("LMRDeeperMargin", "50"); }
+END_TEST
 
 START_TEST(finds_the_winning_move)
 {
@@ -338,6 +344,9 @@ Suite *test_suite(void)
     tcase_add_test(tc, exact_values_history_pruning_on);
     tcase_add_test(tc, exact_values_linear_history_bonus);
     tcase_add_test(tc, exact_values_checks_reduced);
+    tcase_add_test(tc, exact_values_tt_pv_reduced_less);
+    tcase_add_test(tc, exact_values_no_cut_node_reduction);
+    tcase_add_test(tc, exact_values_deeper_research);
     tcase_add_test(tc, finds_the_winning_move);
     tcase_add_test(tc, the_only_move_is_played_at_once);
     tcase_add_test(tc, multipv_lines_are_the_best_moves_in_order);

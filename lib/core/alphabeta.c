@@ -107,7 +107,7 @@ static bool mate_in_one(struct gt_worker *w, uint64_t key, int ply, int depth)
     f->best = f->pv[0] = m;
     f->pv_len = 1;
     gt_tt_store(w->tt, key, ply, m, GT_MATE - ply - 1, depth ? depth + 6 : 0,
-                GT_BOUND_EXACT, GT_TT_NO_EVAL);
+                GT_BOUND_EXACT, GT_TT_NO_EVAL, false);
     return true;
 }
 
@@ -199,7 +199,7 @@ static int qsearch(struct gt_worker *w, int alpha, int beta, int ply)
                         : alpha > old_alpha ? GT_BOUND_EXACT : GT_BOUND_UPPER;
     f->best = best_move;
     gt_tt_store(w->tt, key, ply, best_move, best, 0, bound,
-                in_check ? GT_TT_NO_EVAL : static_eval);
+                in_check ? GT_TT_NO_EVAL : static_eval, tt_hit && e.pv);
     return best;
 }
 
@@ -285,7 +285,7 @@ static int probcut(struct gt_worker *w, int pbeta, int depth, int ply, int eval,
         if (v >= pbeta) {
             f->best = m;
             gt_tt_store(w->tt, key, ply, m, v, depth - 3, GT_BOUND_LOWER,
-                        f->static_eval);
+                        f->static_eval, false);
             return v;
         }
     }
@@ -380,6 +380,9 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
     bool tt_hit = gt_tt_probe(w->tt, key, ply, &e);
     gt_move tt_move = tt_hit && e.move && g->is_legal(pos, e.move) ? e.move
                                                                    : GT_MOVE_NONE;
+    /* A node once in a principal variation stays interesting (the
+     * table remembers it): its late moves are reduced less. */
+    bool tt_pv = f->tt_pv = excluded ? f->tt_pv : pv || (tt_hit && e.pv);
     if (!pv && !excluded && tt_hit && e.depth >= depth && tt_cuts(&e, alpha, beta)) {
         f->best = tt_move;
         return e.score;
@@ -595,7 +598,8 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
                 (!gives_check || sp[GT_SP_LMR_CHECKS]) && !in_check &&
                 searched >= 1 + 2 * pv) {
                 r = w->lmr[depth < 63 ? depth : 63][searched < 63 ? searched : 63];
-                r += !improving + cutnode - pv + f->marked;
+                r += !improving + cutnode * sp[GT_SP_LMR_CUTNODE] - pv + f->marked -
+                     tt_pv * sp[GT_SP_LMR_TTPV];
                 r -= m == f->killers[0] || m == f->killers[1];
                 /* Quiet moves ordered by history: good history, less. */
                 if (sp[GT_SP_LMR_HISTORY] && i >= f->nscored)
@@ -604,8 +608,17 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
                 if (r > new_depth - 1) r = new_depth - 1 > 0 ? new_depth - 1 : 0;
             }
             score = -gt_alphabeta(w, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
-            if (score > alpha && r > 0)
-                score = -gt_alphabeta(w, -alpha - 1, -alpha, new_depth, ply + 1, !cutnode);
+            if (score > alpha && r > 0) {
+                /* How far the reduced search beat the best so far says
+                 * how deep to look again: a ply more for a clear gain, a
+                 * ply less for a bare one. */
+                int d = new_depth, margin = sp[GT_SP_LMR_DEEPER];
+                if (margin) {
+                    d += score > best + g->eval_unit * margin / 100;
+                    d -= score < best + g->eval_unit * margin / 500 && d > new_depth - r + 1;
+                }
+                score = -gt_alphabeta(w, -alpha - 1, -alpha, d, ply + 1, !cutnode);
+            }
             if (score > alpha && score < beta && pv)
                 score = -gt_alphabeta(w, -beta, -alpha, new_depth, ply + 1, false);
         }
@@ -634,8 +647,12 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
     enum gt_bound bound = best >= beta ? GT_BOUND_LOWER
                         : alpha > old_alpha ? GT_BOUND_EXACT : GT_BOUND_UPPER;
     f->best = best_move;
+    /* Nothing here beat alpha: the move that led here was probably good,
+     * and where the node above was a PV one, this one joins the tree. */
+    if (bound == GT_BOUND_UPPER && !root)
+        tt_pv = tt_pv || w->stack[ply - 1].tt_pv;
     if (!excluded)
         gt_tt_store(w->tt, key, ply, best_move, best, depth, bound,
-                    in_check ? GT_TT_NO_EVAL : f->static_eval);
+                    in_check ? GT_TT_NO_EVAL : f->static_eval, tt_pv);
     return best;
 }

@@ -14,14 +14,17 @@
 
 #define GT_TT_WAYS 4
 
+/* Searches are told apart by an age that wraps at 32. */
+#define AGE_MASK 31u
+
 struct gt_tt_slot {
     _Atomic uint64_t check;     /* (key's upper 48 bits | eval 16) ^ data */
     _Atomic uint64_t data;
 };
 
-/* data: move 32 bits | score 16 | depth 8 | bound 2 | age 6.  The static
- * eval rides in the check word: a rich evaluation (shogi's) costs as much
- * as the rest of a node, and a node revisited needs it again. */
+/* data: move 32 bits | score 16 | depth 8 | bound 2 | age 5 | pv 1.  The
+ * static eval rides in the check word: a rich evaluation (shogi's) costs
+ * as much as the rest of a node, and a node revisited needs it again. */
 #define KEY_BITS (~(uint64_t)0xFFFF)
 
 /* 48 bits of the key to check, its low half folded into the high one so
@@ -36,18 +39,19 @@ static uint64_t check_word(uint64_t key, int eval)
     return key_check(key) | (uint16_t)(int16_t)eval;
 }
 static uint64_t pack(gt_move move, int score, int depth, enum gt_bound bound,
-                     unsigned age)
+                     unsigned age, bool pv)
 {
     return (uint64_t)move | (uint64_t)(uint16_t)(int16_t)score << 32 |
            (uint64_t)(uint8_t)depth << 48 | (uint64_t)bound << 56 |
-           (uint64_t)(age & 63) << 58;
+           (uint64_t)(age & AGE_MASK) << 58 | (uint64_t)pv << 63;
 }
 
 static gt_move data_move(uint64_t d) { return (gt_move)d; }
 static int data_score(uint64_t d) { return (int16_t)(uint16_t)(d >> 32); }
 static int data_depth(uint64_t d) { return (uint8_t)(d >> 48); }
 static enum gt_bound data_bound(uint64_t d) { return (enum gt_bound)((d >> 56) & 3); }
-static unsigned data_age(uint64_t d) { return (unsigned)(d >> 58); }
+static unsigned data_age(uint64_t d) { return (unsigned)(d >> 58) & AGE_MASK; }
+static bool data_pv(uint64_t d) { return d >> 63; }
 
 int gt_score_to_tt(int score, int ply)
 {
@@ -102,7 +106,7 @@ void gt_tt_clear(struct gt_tt *tt)
     tt->age = 0;
 }
 
-void gt_tt_new_search(struct gt_tt *tt) { tt->age = (tt->age + 1) & 63; }
+void gt_tt_new_search(struct gt_tt *tt) { tt->age = (tt->age + 1) & AGE_MASK; }
 
 static struct gt_tt_slot *bucket(const struct gt_tt *tt, uint64_t key)
 {
@@ -130,13 +134,14 @@ bool gt_tt_probe(const struct gt_tt *tt, uint64_t key, int ply,
         out->score = gt_score_from_tt(data_score(d), ply);
         out->depth = data_depth(d);
         out->bound = data_bound(d);
+        out->pv = data_pv(d);
         return true;
     }
     return false;
 }
 
 void gt_tt_store(struct gt_tt *tt, uint64_t key, int ply, gt_move move, int score,
-                 int depth, enum gt_bound bound, int eval)
+                 int depth, enum gt_bound bound, int eval, bool pv)
 {
     struct gt_tt_slot *b = bucket(tt, key);
     const uint64_t kc = key_check(key);
@@ -154,7 +159,7 @@ void gt_tt_store(struct gt_tt *tt, uint64_t key, int ply, gt_move move, int scor
             break;
         }
         /* Older searches and shallower entries go first. */
-        int stale = ((tt->age - data_age(d)) & 63) * 8;
+        int stale = ((tt->age - data_age(d)) & AGE_MASK) * 8;
         int worth = data_depth(d) - stale;
         if (worth < victim_worth) {
             victim_worth = worth;
@@ -165,7 +170,7 @@ void gt_tt_store(struct gt_tt *tt, uint64_t key, int ply, gt_move move, int scor
         depth = 0;
     if (depth > 255)
         depth = 255;
-    uint64_t d = pack(move, gt_score_to_tt(score, ply), depth, bound, tt->age);
+    uint64_t d = pack(move, gt_score_to_tt(score, ply), depth, bound, tt->age, pv);
     atomic_store_explicit(&victim->data, d, memory_order_relaxed);
     atomic_store_explicit(&victim->check, check_word(key, eval) ^ d,
                           memory_order_relaxed);

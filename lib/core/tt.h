@@ -22,6 +22,7 @@ struct gt_tt_entry_view {
     int depth;
     enum gt_bound bound;
     int eval;       /* the static evaluation, or GT_TT_NO_EVAL */
+    bool pv;        /* the node was once in a principal variation */
 };
 
 /* No static evaluation kept (a node in check has none). */
@@ -42,7 +43,7 @@ void gt_tt_prefetch(const struct gt_tt *tt, uint64_t key);
 bool gt_tt_probe(const struct gt_tt *tt, uint64_t key, int ply,
                  struct gt_tt_entry_view *out);
 void gt_tt_store(struct gt_tt *tt, uint64_t key, int ply, gt_move move, int score,
-                 int depth, enum gt_bound bound, int eval);
+                 int depth, enum gt_bound bound, int eval, bool pv);
 /* Permille of a sample of entries written in this search (UCI hashfull). */
 int gt_tt_hashfull(const struct gt_tt *tt);
 

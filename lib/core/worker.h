@@ -30,6 +30,7 @@ struct gt_frame {
     gt_move threat_up;      /* the threat of the node above, and the counter */
     gt_move counter_move;   /* move, as this node's picking found them */
     bool marked;            /* another thread is searching this node */
+    bool tt_pv;             /* this node is or was in a PV */
 };
 
 /* Breadcrumbs: which thread is searching which node near the root, in a
