@@ -62,8 +62,8 @@ enum gt_sp {
     GT_SP_LMR_CUTNODE,       /* plies more at an expected cut node */
     GT_SP_LMR_DEEPER,        /* a reduced move that beats the best by this
                                 is searched again a ply deeper, one that
-                                beats it by a fifth of it a ply shallower,
-                                %unit (0: off) */
+                                beats it by less than a fifth of it a ply
+                                shallower, %unit (0: off) */
     GT_SP_QS_FUTILITY,       /* quiescence skips a capture that cannot bring
                                 the stand pat within this of alpha, %unit (0: off) */
     GT_SP_TIME_MOVES,        /* moves left in the game when nobody says */
