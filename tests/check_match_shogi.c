@@ -88,6 +88,23 @@ START_TEST(a_scripted_game)
 }
 END_TEST
 
+/* nodes= gives one engine its own node limit (node odds); the other
+ * keeps the match's. */
+START_TEST(an_engine_has_its_own_node_limit)
+{
+    setup("7g7f 3c3d 2g2f 4a3b 2f2e resign", NULL);
+    c.engines[1].proto = GT_PROTO_USI;
+    snprintf(cmd[1], sizeof cmd[1], "%s", cmd[0]);
+    c.tc.depth = 0;
+    c.tc.nodes = 1000;
+    c.engines[0].nodes = 500;
+    ck_assert_int_eq(play(), 0);
+    ck_assert_int_eq(sum.tally[0].wins, 1);
+    HAS("[USI#1] < go nodes 500\n");
+    HAS("[GS#1] < go nodes 1000\n");
+}
+END_TEST
+
 START_TEST(a_refused_move_loses)
 {
     setup("7g7f 3c3d 2g2f,refuse 8c8d", NULL);
@@ -186,6 +203,10 @@ START_TEST(what_it_cannot_do_is_refused)
     ck_assert_int_eq(play(), -1);
     ck_assert_str_eq(err, "engine 2 (gnushogi) has no node limit");
     setup("7g7f", NULL);
+    c.engines[1].nodes = 1000;
+    ck_assert_int_eq(play(), -1);
+    ck_assert_str_eq(err, "engine 2 (gnushogi) has no node limit");
+    setup("7g7f", NULL);
     c.engines[1].noptions = 1;
     c.engines[1].opt_name[0] = "Hash";
     c.engines[1].opt_value[0] = "16";
@@ -255,6 +276,7 @@ Suite *test_suite(void)
     tcase_set_timeout(tc, 30);
     tcase_add_test(tc, a_scripted_game);
     tcase_add_test(tc, a_refused_move_loses);
+    tcase_add_test(tc, an_engine_has_its_own_node_limit);
     tcase_add_test(tc, no_move_is_a_resignation);
     tcase_add_test(tc, its_draw_is_adjudicated);
     tcase_add_test(tc, the_move_now_line);

@@ -57,6 +57,7 @@ check_usage "a match needs at least two --engine" --engine x --depth 2
 check_usage "give a time control" --engine x --engine y
 check_usage "--tc needs SECONDS[+INCREMENT] (e.g. 10+0.1), not '10+x'" --engine x --engine y --tc 10+x
 check_usage "unknown engine setting 'foo=1'" --engine x foo=1 --engine y --depth 1
+check_usage "nodes= needs a positive number, not '0'" --engine x nodes=0 --engine y --depth 1
 check_usage "unknown protocol in 'proto=gnu' (uci, usi, cecp or gnushogi)" \
     --engine x proto=gnu --engine y --depth 1
 check_usage "--resign needs SCORE:MOVES" --engine x --engine y --depth 1 --resign 600

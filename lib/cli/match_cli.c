@@ -1,7 +1,7 @@
 /* match_cli.c -- the `match` command line.
  *
  *   gtsearch [--game NAME] [--option N=V]... match
- *       --engine CMD [name=NAME] [proto=uci|usi|cecp|gnushogi] [option.NAME=VALUE]...
+ *       --engine CMD [name=NAME] [proto=uci|usi|cecp|gnushogi] [nodes=N] [option.NAME=VALUE]...
  *       --engine CMD ...                      (two or more engines)
  *       [--games N]          games per pair of engines (default 2)
  *       [--tc BASE[+INC]]    sudden death: seconds on the clock, increment
@@ -115,6 +115,11 @@ static int engine_attr(struct gt_match_engine *e, const char *word)
             e->proto = GT_PROTO_GNUSHOGI;
         else
             return usage_error("unknown protocol in '%s' (uci, usi, cecp or gnushogi)", word);
+    } else if (!strncmp(word, "nodes=", 6)) {
+        long v;
+        if (gt_parse_long(word + 6, 1, 1L << 50, &v) < 0)
+            return usage_error("nodes= needs a positive number, not '%s'", word + 6);
+        e->nodes = (uint64_t)v;
     } else if (!strncmp(word, "option.", 7) && eq && eq > word + 7) {
         if (e->noptions == GT_MATCH_MAX_EOPTIONS)
             return usage_error("too many engine options at '%s'", word);
@@ -124,7 +129,7 @@ static int engine_attr(struct gt_match_engine *e, const char *word)
         e->opt_name[e->noptions] = name;
         e->opt_value[e->noptions++] = eq + 1;
     } else
-        return usage_error("unknown engine setting '%s' (name=, proto=, option.NAME=)", word);
+        return usage_error("unknown engine setting '%s' (name=, proto=, nodes=, option.NAME=)", word);
     return 0;
 }
 

@@ -327,7 +327,7 @@ static bool gnushogi_refused(const struct gt_match_config *c, const struct gt_ma
     if (!gt_gnushogi_notation(c->g))
         gt_errf(err, err_len, "engine %d speaks gnushogi's protocol, and %s has no %s "
                 "notation to speak it with", i + 1, c->g->name, GT_GNUSHOGI_NOTATION);
-    else if (c->tc.nodes > 0)
+    else if (c->tc.nodes > 0 || e->nodes > 0)
         gt_errf(err, err_len, "engine %d (gnushogi) has no node limit", i + 1);
     else if (e->noptions > 0)
         gt_errf(err, err_len, "engine %d (gnushogi) has no options (option.%s)", i + 1,
@@ -346,9 +346,10 @@ static int preflight(struct sched *s, char *err, size_t err_len)
         struct gt_player p;
         char why[512];
         gt_player_init(&p, e, c->g, &s->log, e->name[0] ? e->name : "engine");
-        if (p.proto == GT_PROTO_CECP && (c->tc.nodes > 0 || c->tc.byoyomi_ms > 0)) {
+        bool nodes = c->tc.nodes > 0 || e->nodes > 0;
+        if (p.proto == GT_PROTO_CECP && (nodes || c->tc.byoyomi_ms > 0)) {
             gt_errf(err, err_len, "engine %d speaks CECP, which has no %s limit", i + 1,
-                    c->tc.nodes > 0 ? "node" : "byoyomi");
+                    nodes ? "node" : "byoyomi");
             return -1;
         }
         if (p.proto == GT_PROTO_GNUSHOGI && gnushogi_refused(c, e, i, err, err_len))

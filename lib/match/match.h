@@ -34,6 +34,8 @@ struct gt_match_engine {
     char name[64];            /* "" until the handshake or name= sets it */
     const char *cmd;          /* run with /bin/sh -c */
     enum gt_proto proto;      /* GT_PROTO_GAME: the game's dialect */
+    uint64_t nodes;           /* nodes=: this engine's node limit per move,
+                                 in place of --nodes (0: the match's) */
     int noptions;
     const char *opt_name[GT_MATCH_MAX_EOPTIONS];
     const char *opt_value[GT_MATCH_MAX_EOPTIONS];

@@ -204,8 +204,9 @@ static void go_line(const struct gt_player *p, const struct gt_think_req *req,
     }
     if (tc->movetime_ms > 0)
         at += (size_t)snprintf(buf + at, len - at, " movetime %lld", (long long)tc->movetime_ms);
-    if (tc->nodes > 0)
-        at += (size_t)snprintf(buf + at, len - at, " nodes %llu", (unsigned long long)tc->nodes);
+    uint64_t nodes = p->spec->nodes ? p->spec->nodes : tc->nodes;
+    if (nodes > 0)
+        at += (size_t)snprintf(buf + at, len - at, " nodes %llu", (unsigned long long)nodes);
     if (tc->depth > 0)
         snprintf(buf + at, len - at, " depth %d", tc->depth);
 }
