@@ -119,6 +119,27 @@ START_TEST(go_depth_answers_a_legal_move)
 }
 END_TEST
 
+/* x wins in three moves, five plies: UCI counts the moves, USI the
+ * plies (as YaneuraOu prints "score mate 3" for a three-ply tsume). */
+START_TEST(mate_distance_in_each_dialect)
+{
+    struct gt_game g = usi_game();
+    char *out = run_script(TTT, "position fen x.......o x\ngo depth 9\n");
+    ck_assert_msg(strstr(out, " score mate 3 "), "%s", out);
+    free(out);
+    out = run_script(&g, "position sfen x.......o x\ngo depth 9\n");
+    ck_assert_msg(strstr(out, " score mate 5 "), "%s", out);
+    free(out);
+    /* after x's first move o is mated in two moves, four plies */
+    out = run_script(TTT, "position fen x.......o x moves c3\ngo depth 9\n");
+    ck_assert_msg(strstr(out, " score mate -2 "), "%s", out);
+    free(out);
+    out = run_script(&g, "position sfen x.......o x moves c3\ngo depth 9\n");
+    ck_assert_msg(strstr(out, " score mate -4 "), "%s", out);
+    free(out);
+}
+END_TEST
+
 START_TEST(go_perft_divides)
 {
     char *out = run_script(TTT, "go perft 2\n");
@@ -279,6 +300,7 @@ Suite *test_suite(void)
     tcase_add_test(tc, errors_are_reported_and_survived);
     tcase_add_test(tc, position_with_moves);
     tcase_add_test(tc, go_depth_answers_a_legal_move);
+    tcase_add_test(tc, mate_distance_in_each_dialect);
     tcase_add_test(tc, go_perft_divides);
     tcase_add_test(tc, multipv_info_lines);
     tcase_add_test(tc, refused_position_is_not_searched);

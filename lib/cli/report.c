@@ -7,9 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A mate is counted in moves in UCI (mate 2: our move, theirs, our
+ * mating move), in plies in USI (the same mate is "mate 3"; being mated
+ * after two plies is "mate -2"), as GUIs of each read it. */
 void gt_format_score(const struct gt_game *g, int score, char *buf, size_t len)
 {
-    if (gt_is_mate_score(score))
+    if (gt_is_mate_score(score) && g->dialect == GT_USI)
+        snprintf(buf, len, "mate %d", score > 0 ? GT_MATE - score : -(GT_MATE + score));
+    else if (gt_is_mate_score(score))
         snprintf(buf, len, "mate %d", gt_mate_moves(score));
     else
         snprintf(buf, len, "cp %d", score * 100 / g->eval_unit);
