@@ -13,9 +13,12 @@
 # Environment: YANEURAOU (the material edition's binary, built outside
 # the repository: `make normal YANEURAOU_EDITION=YANEURAOU_ENGINE_MATERIAL`;
 # without it the script says so and exits 0), GAMES (per row, default
-# 100), GT_NODES (default 100000), YO_NODES (default 18000), CONC (games
-# in parallel, default 2), GTSEARCH (default ./gtsearch), OUT (directory
-# for the records and logs, default search-match-out).
+# 230: each opening of the file with both colours), GT_NODES (default
+# 50000), YO_NODES (default 9000), OPENINGS (default
+# tests/data/shogi/openings-wide.txt), CONC (games in parallel, default
+# 2), GTSEARCH (default ./gtsearch), OUT (directory for the records and
+# logs, default search-match-out).  Both engines play the same moves
+# again for the same settings: a row changes only with a setting.
 # SPDX-License-Identifier: MIT
 set -eu
 yo=${YANEURAOU:-}
@@ -25,12 +28,13 @@ if [ -z "$yo" ] || [ ! -x "$yo" ]; then
 fi
 gt=${GTSEARCH:-./gtsearch}
 case $gt in /*) ;; *) gt=$PWD/$gt ;; esac
-games=${GAMES:-100}
-gt_nodes=${GT_NODES:-100000}
-yo_nodes=${YO_NODES:-18000}
+games=${GAMES:-230}
+gt_nodes=${GT_NODES:-50000}
+yo_nodes=${YO_NODES:-9000}
 conc=${CONC:-2}
 out=${OUT:-search-match-out}
 here=$(cd "$(dirname "$0")" && pwd)
+openings=${OPENINGS:-$here/../data/shogi/openings-wide.txt}
 mkdir -p "$out"
 "$here/shogi-material-weights.sh" >"$out/material.txt"
 [ $# -gt 0 ] || set -- defaults
@@ -52,7 +56,7 @@ for setting in "$@"; do
             option.USI_Hash=64 option.BookFile=no_book option.NetworkDelay=0 \
             option.NetworkDelay2=0 \
         --nodes "$gt_nodes" --games "$games" --concurrency "$conc" \
-        --openings "$here/../data/shogi/openings.txt" --record "$log.record" \
+        --openings "$openings" --record "$log.record" \
         >"$log.out" 2>&1 || { echo "| $setting: the match did not run: $(tail -1 "$log.out")"; continue; }
     awk -v l="$setting" '
         / games, W / { w = $7; lo = $9; d = $11 }
