@@ -14,6 +14,32 @@ static enum gt_outcome outcome(const char *fen, int ply)
     return o;
 }
 
+/* The search's correction keys: the pawns, then each side's other
+ * pieces; the same placement gives the same keys, however reached. */
+START_TEST(correction_keys_follow_the_parts)
+{
+    const char *start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    uint64_t k0[GT_CORRECTION_KEYS], k1[GT_CORRECTION_KEYS];
+    void *p = chess_test_pos(start), *q = chess_test_pos(start);
+    ck_assert_int_eq(G->correction_keys(p, k0), 3);
+    chess_test_play(q, "g1f3 g8f6 f3g1 f6g8");
+    ck_assert_int_eq(G->correction_keys(q, k1), 3);
+    for (int i = 0; i < 3; i++)
+        ck_assert_uint_eq(k0[i], k1[i]);
+    chess_test_play(q, "e2e4");          /* a pawn: only the pawn key */
+    G->correction_keys(q, k1);
+    ck_assert_uint_ne(k0[0], k1[0]);
+    ck_assert_uint_eq(k0[1], k1[1]);
+    ck_assert_uint_eq(k0[2], k1[2]);
+    chess_test_play(q, "b8c6");          /* black's knight: black's key */
+    G->correction_keys(q, k1);
+    ck_assert_uint_eq(k0[1], k1[1]);
+    ck_assert_uint_ne(k0[2], k1[2]);
+    free(p);
+    free(q);
+}
+END_TEST
+
 START_TEST(mate_and_stalemate)
 {
     gt_move list[256];
@@ -162,6 +188,7 @@ Suite *chess_rules_suite(void)
     tcase_add_test(tc, repetition_game_record);
     tcase_add_test(tc, repetition_in_search);
     tcase_add_test(tc, repetition_long_record);
+    tcase_add_test(tc, correction_keys_follow_the_parts);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -47,15 +47,23 @@ static int minimax(char *b, char me, int ply)
     return moved ? best : 0;
 }
 
-static int search_score(struct gt_engine *e, const char *text, int depth)
+/* Each search a new game unless `go_on`: then what earlier searches
+ * learnt (the table, kept corrections) is there for this one. */
+static int search_score_in(struct gt_engine *e, const char *text, int depth, bool go_on)
 {
     char err[256];
     struct gt_limits lim = {.depth = depth};
     struct gt_search_result res;
     ck_assert_msg(gt_engine_set_position(e, text, NULL, err, sizeof err) == 0, "%s", err);
-    gt_engine_new_game(e);
+    if (!go_on)
+        gt_engine_new_game(e);
     ck_assert_int_eq(gt_engine_search(e, &lim, NULL, NULL, &res), 0);
     return res.score;
+}
+
+static int search_score(struct gt_engine *e, const char *text, int depth)
+{
+    return search_score_in(e, text, depth, false);
 }
 
 /* Visit every position reachable from the empty board, once. */
@@ -83,6 +91,7 @@ static void each_position(char *b, char me, void (*fn)(const char *b, char me, v
 struct compare {
     struct gt_engine *e;
     int positions;
+    bool go_on;        /* one game: no new game between positions */
 };
 
 static void compare_one(const char *b, char me, void *ctx)
@@ -94,25 +103,52 @@ static void compare_one(const char *b, char me, void *ctx)
     snprintf(text, sizeof text, "%s %c", copy, me);
     int want = minimax(copy, me, 0);
     /* Deep enough that even reduced null-move searches see the game end. */
-    int got = search_score(c->e, text, 20);
+    int got = search_score_in(c->e, text, 20, c->go_on);
     ck_assert_msg(got == want, "%s: search %d, minimax %d", text, got, want);
     c->positions++;
 }
 
-static void compare_all(const char *option, const char *value)
+static void compare_all_in(const struct gt_game *g, const char *option, const char *value,
+                           const char *option2, const char *value2)
 {
     char err[256], board[10] = ".........", seen[19683] = {0};
-    struct gt_engine *e = gt_engine_new(TTT, err, sizeof err);
+    struct gt_engine *e = gt_engine_new(g, err, sizeof err);
     ck_assert_ptr_nonnull(e);
     /* Every position clears the table: 1 MB holds tic-tac-toe, and the
      * default 16 MB took minutes of memset under ThreadSanitizer. */
     ck_assert_int_eq(gt_engine_set_option(e, "Hash", "1", err, sizeof err), 0);
     if (option)
         ck_assert_int_eq(gt_engine_set_option(e, option, value, err, sizeof err), 0);
-    struct compare c = {e, 0};
+    if (option2)
+        ck_assert_int_eq(gt_engine_set_option(e, option2, value2, err, sizeof err), 0);
+    struct compare c = {e, 0, option2 && !strcmp(option2, "CorrectionKeep")};
     each_position(board, 'x', compare_one, &c, seen);
     ck_assert_int_eq(c.positions, 5478);   /* all legal tic-tac-toe positions */
     gt_engine_free(e);
+}
+
+static void compare_all(const char *option, const char *value)
+{
+    compare_all_in(TTT, option, value, NULL, NULL);
+}
+
+/* Tic-tac-toe with correction keys: the whole position, and two coarser
+ * parts of its key (parts that many positions share), so that the
+ * correction history has something to learn and to get wrong. */
+static int ttt_correction_keys(const void *pos, uint64_t *keys)
+{
+    uint64_t k = TTT->key(pos);
+    keys[0] = k;
+    keys[1] = k & 0xff;
+    keys[2] = k >> 60;
+    return 3;
+}
+
+static void compare_all_corrected(const char *option, const char *value)
+{
+    struct gt_game g = *TTT;
+    g.correction_keys = ttt_correction_keys;
+    compare_all_in(&g, "CorrectionHistory", "400", option, value);
 }
 
 START_TEST(exact_values_everything_on) { compare_all(NULL, NULL); }
@@ -146,6 +182,10 @@ END_TEST
 START_TEST(exact_values_no_cut_node_reduction) { compare_all("LMRCutNode", "0"); }
 END_TEST
 START_TEST(exact_values_deeper_research) { compare_all("LMRDeeperMargin", "50"); }
+END_TEST
+START_TEST(exact_values_corrected) { compare_all_corrected(NULL, NULL); }
+END_TEST
+START_TEST(exact_values_corrected_kept) { compare_all_corrected("CorrectionKeep", "1"); }
 END_TEST
 
 START_TEST(finds_the_winning_move)
@@ -347,6 +387,8 @@ Suite *test_suite(void)
     tcase_add_test(tc, exact_values_tt_pv_reduced_less);
     tcase_add_test(tc, exact_values_no_cut_node_reduction);
     tcase_add_test(tc, exact_values_deeper_research);
+    tcase_add_test(tc, exact_values_corrected);
+    tcase_add_test(tc, exact_values_corrected_kept);
     tcase_add_test(tc, finds_the_winning_move);
     tcase_add_test(tc, the_only_move_is_played_at_once);
     tcase_add_test(tc, multipv_lines_are_the_best_moves_in_order);

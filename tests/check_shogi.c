@@ -206,6 +206,12 @@ static void walk_keys(void *p, int depth)
         ck_assert_int_eq(a->king[c], b->king[c]);
         ck_assert_int_eq(a->pawn_files[c], b->pawn_files[c]);
     }
+    /* the correction keys: the pawns, then each side's other pieces */
+    uint64_t ka[GT_CORRECTION_KEYS], kb[GT_CORRECTION_KEYS];
+    ck_assert_int_eq(G->correction_keys(p, ka), 3);
+    ck_assert_int_eq(G->correction_keys(fresh, kb), 3);
+    for (int i = 0; i < 3; i++)
+        ck_assert_msg(ka[i] == kb[i], "correction key %d after make: %s", i, before);
     free(fresh);
     if (depth == 0) return;
     check_attacked_far(a, before);

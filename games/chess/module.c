@@ -6,6 +6,30 @@
 static uint64_t chess_key(const void *pos) { return CP(pos)->key; }
 static int chess_side(const void *pos) { return CP(pos)->side; }
 
+static uint64_t mix(uint64_t x)
+{
+    x ^= x >> 32;
+    x *= 0xd6e8feb86659fd93ULL;
+    x ^= x >> 32;
+    return x;
+}
+
+/* The search's correction keys: the pawns of both sides, then each
+ * side's other pieces (where its minor, major and royal pieces stand),
+ * hashed from the bitboards. */
+static int chess_correction_keys(const void *pos, uint64_t *keys)
+{
+    const struct chess_pos *p = pos;
+    const bb_t pawns = p->by_type[PAWN];
+    const bb_t minor = p->by_type[KNIGHT] | p->by_type[BISHOP];
+    keys[0] = mix(pawns & p->by_color[0]) ^ mix(~(pawns & p->by_color[1]));
+    for (int c = 0; c < 2; c++) {
+        const bb_t own = p->by_color[c];
+        keys[1 + c] = mix((own & ~pawns) + (uint64_t)c) ^ mix(minor & own) * 3;
+    }
+    return 3;
+}
+
 static const struct gt_option_spec chess_options[] = {
     { .name = "UCI_Chess960", .type = GT_OPT_CHECK, .def = "false" },
     { .name = NULL },
@@ -74,6 +98,7 @@ GT_MODULE(chess) = {
     .to_text = chess_to_text,
     .draw = chess_draw,
     .key = chess_key,
+    .correction_keys = chess_correction_keys,
     .key_after = chess_key_after,
     .side = chess_side,
     .generate = chess_generate,

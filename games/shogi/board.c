@@ -130,10 +130,26 @@ uint64_t shogi_compute_key(const struct shogi_pos *p)
     return k;
 }
 
+/* Which part key a piece belongs to: 0 for a pawn (of either side), else
+ * 1 + its side. */
+static inline int part_of(int pc)
+{
+    return SH_TYPE(pc) == SH_PAWN ? 0 : 1 + (pc >> 4);
+}
+
+static inline void part_xor(struct shogi_pos *p, int pc, int sq)
+{
+    p->part_key[part_of(pc)] ^= shogi_zob_piece[pc][sq];
+}
+
 /* After the pieces, hands and side are set: derive the rest. */
 void shogi_finish_setup(struct shogi_pos *p)
 {
     p->key = shogi_compute_key(p);
+    p->part_key[0] = p->part_key[1] = p->part_key[2] = 0;
+    for (int sq = 0; sq < SH_CELLS; sq++)
+        if (p->board[sq] && p->board[sq] != SH_WALL)
+            part_xor(p, p->board[sq], sq);
     p->psq[0] = shogi_psq(p, 0);
     p->psq[1] = shogi_psq(p, 1);
     p->checked = shogi_king_attacked(p, p->side);
@@ -180,6 +196,8 @@ void shogi_make(struct shogi_pos *p, gt_move m, struct shogi_undo *u)
     int to = SH_MOVE_TO(m);
     u->key = p->key;
     p->key = shogi_key_after(p, m);
+    for (int i = 0; i < 3; i++)
+        u->part_key[i] = p->part_key[i];
     u->cont_check[0] = p->cont_check[0];
     u->cont_check[1] = p->cont_check[1];
     u->hist_n = p->hist_n;
@@ -196,6 +214,7 @@ void shogi_make(struct shogi_pos *p, gt_move m, struct shogi_undo *u)
         p->psq[us] += shogi_base_value[pc][to] + shogi_hand_value[t][n - 1] -
                       shogi_hand_value[t][n];
         p->board[to] = (uint8_t)pc;
+        part_xor(p, pc, to);
         p->occ[us] |= SH_BIT(to);
         if (SH_IS_FAR(pc)) p->far[us] |= SH_BIT(to);
         if (SH_IS_DEF(pc)) p->def[us] |= SH_BIT(to);
@@ -217,6 +236,7 @@ void shogi_make(struct shogi_pos *p, gt_move m, struct shogi_undo *u)
             if (ct == SH_PAWN)
                 p->pawn_files[them] &= (uint16_t)~(1 << (SH_FILE(to) - 1));
             p->hand[us][ht]++;
+            part_xor(p, cap, to);
         }
         u->captured = (uint8_t)cap;
         p->board[from] = SH_EMPTY;
@@ -228,6 +248,8 @@ void shogi_make(struct shogi_pos *p, gt_move m, struct shogi_undo *u)
                 p->pawn_files[us] &= (uint16_t)~(1 << (SH_FILE(to) - 1));
         }
         p->board[to] = (uint8_t)npc;
+        part_xor(p, pc, from);
+        part_xor(p, npc, to);
         if (SH_IS_FAR(pc)) p->far[us] ^= SH_BIT(from);
         if (SH_IS_FAR(npc)) p->far[us] |= SH_BIT(to);
         if (SH_IS_DEF(pc)) p->def[us] ^= SH_BIT(from);
@@ -286,6 +308,8 @@ void shogi_unmake(struct shogi_pos *p, gt_move m, const struct shogi_undo *u)
     }
     p->side = (uint8_t)us;
     p->key = u->key;
+    for (int i = 0; i < 3; i++)
+        p->part_key[i] = u->part_key[i];
     p->psq[0] = u->psq[0];
     p->psq[1] = u->psq[1];
     p->cont_check[0] = u->cont_check[0];

@@ -149,6 +149,14 @@ static void sh_unmake_null(void *pos, const void *undo)
     shogi_unmake_null(pos, undo);
 }
 
+static int sh_correction_keys(const void *pos, uint64_t *keys)
+{
+    const struct shogi_pos *p = pos;
+    for (int i = 0; i < 3; i++)
+        keys[i] = p->part_key[i];
+    return 3;
+}
+
 static bool sh_null_ok(const void *pos)
 {
     return shogi_null_ok(pos);
@@ -257,4 +265,5 @@ GT_MODULE(shogi) = {
     .bench_positions = sh_bench,
     .bench_depth = 10,
     .search_defaults = sh_search_defaults,
+    .correction_keys = sh_correction_keys,
 };

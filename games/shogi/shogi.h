@@ -90,6 +90,8 @@ struct shogi_pos {
                                    from the kings (SH_FAR_TYPES) */
     shogi_bb def[2];            /* ... and near their own king (SH_DEF_TYPES) */
     uint64_t key;               /* board + hands + side */
+    uint64_t part_key[3];       /* the board's pawns, sente's other pieces,
+                                   gote's (the search's correction keys) */
     uint8_t board[SH_CELLS];    /* piece codes, SH_WALL off the board */
     uint8_t hand[2][8];         /* hand[color][type 1..7] */
     uint8_t king[2];            /* king squares, SH_NO_KING for none */
@@ -110,6 +112,7 @@ struct shogi_pos {
 /* What make saves for unmake. */
 struct shogi_undo {
     uint64_t key;
+    uint64_t part_key[3];
     int32_t psq[2];
     uint16_t cont_check[2];
     uint16_t hist_n;

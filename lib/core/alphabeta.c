@@ -149,10 +149,11 @@ static int qsearch(struct gt_worker *w, int alpha, int beta, int ply)
      * (step 3b), where the table does not know the node. */
     if (!in_check && !tt_hit && w->p->sp[GT_SP_MATE1_QS] && mate_in_one(w, key, ply, 0))
         return GT_MATE - ply - 1;
+    int stand = -GT_INF;        /* the evaluation, corrected */
     if (!in_check) {
         if (static_eval == GT_TT_NO_EVAL)
             static_eval = g->evaluate(pos, w->p->eval_params);
-        best = static_eval;
+        best = stand = gt_corrected_eval(w, ply, static_eval);
         if (best >= beta)
             return best;
         if (best > alpha)
@@ -171,7 +172,7 @@ static int qsearch(struct gt_worker *w, int alpha, int beta, int ply)
      * exchange. */
     const int qs_margin = w->p->sp[GT_SP_QS_FUTILITY];
     const int need = in_check || !qs_margin || gt_is_decided_score(alpha) ? 0
-                   : alpha + 1 - static_eval - g->eval_unit * qs_margin / 100;
+                   : alpha + 1 - stand - g->eval_unit * qs_margin / 100;
     for (int i = 0; i < n; i++) {
         gt_move m = gt_next_move(w, ply, n, i);
         early_fetch(w, m);
@@ -285,7 +286,7 @@ static int probcut(struct gt_worker *w, int pbeta, int depth, int ply, int eval,
         if (v >= pbeta) {
             f->best = m;
             gt_tt_store(w->tt, key, ply, m, v, depth - 3, GT_BOUND_LOWER,
-                        f->static_eval, false);
+                        f->raw_eval, false);
             return v;
         }
     }
@@ -399,15 +400,18 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
     int eval = -GT_INF;
     bool improving = false;
     if (!in_check) {
-        eval = f->static_eval = tt_hit && e.eval != GT_TT_NO_EVAL
-                                ? e.eval : g->evaluate(pos, w->p->eval_params);
+        eval = f->static_eval = gt_corrected_eval(
+            w, ply, tt_hit && e.eval != GT_TT_NO_EVAL ? e.eval
+                                                      : g->evaluate(pos, w->p->eval_params));
         if (tt_hit && ((e.bound == GT_BOUND_LOWER && e.score > eval) ||
                        (e.bound == GT_BOUND_UPPER && e.score < eval)))
             eval = e.score;
         improving = ply >= 2 && w->stack[ply - 2].static_eval != -GT_INF &&
                     f->static_eval > w->stack[ply - 2].static_eval;
-    } else
+    } else {
         f->static_eval = -GT_INF;
+        f->ncorr = 0;
+    }
     w->stack[ply + 1].killers[0] = w->stack[ply + 1].killers[1] = GT_MOVE_NONE;
     f->threat = GT_MOVE_NONE;
     f->mate_threat = false;
@@ -651,8 +655,13 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
      * and where the node above was a PV one, this one joins the tree. */
     if (bound == GT_BOUND_UPPER && !root)
         tt_pv = tt_pv || w->stack[ply - 1].tt_pv;
-    if (!excluded)
+    if (!excluded) {
         gt_tt_store(w->tt, key, ply, best_move, best, depth, bound,
-                    in_check ? GT_TT_NO_EVAL : f->static_eval, tt_pv);
+                    in_check ? GT_TT_NO_EVAL : f->raw_eval, tt_pv);
+        /* What the search found, against the evaluation: unless a noisy
+         * move decided it (the evaluation is of quiet positions). */
+        if (!in_check && !(best_move && g->is_noisy(pos, best_move)))
+            gt_correction_update(w, ply, best, depth, best_move != GT_MOVE_NONE);
+    }
     return best;
 }

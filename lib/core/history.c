@@ -6,17 +6,19 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 
-/* One zeroed block per set: butterfly, then counter moves, then
+/* One zeroed block per set: correction tables, butterfly, then counter moves, then
  * continuation.  It is mapped afresh for each search, so that its pages
  * are zeroed lazily, as a search first touches them: a large game's
  * continuation table (shogi's is 23 MB) then costs only the rows a search
  * uses.  calloc would do so only the first time: once a block that size
  * has been freed, malloc serves the next from its heap and clears all of
  * it, which took 20 ms of every shogi move with two threads. */
+#define CORRECTION_BYTES (GT_CORRECTION_ENTRIES * sizeof(int16_t))
+
 static size_t set_bytes(unsigned count)
 {
-    return 2 * (size_t)count * sizeof(int16_t) + (size_t)count * sizeof(gt_move) +
-           (size_t)count * count * sizeof(int16_t);
+    return CORRECTION_BYTES + 2 * (size_t)count * sizeof(int16_t) +
+           (size_t)count * sizeof(gt_move) + (size_t)count * count * sizeof(int16_t);
 }
 
 static int set_alloc(struct gt_history *s, unsigned count)
@@ -27,6 +29,8 @@ static int set_alloc(struct gt_history *s, unsigned count)
                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (mem == MAP_FAILED)
         return -1;
+    s->correction = (int16_t *)mem;
+    mem += CORRECTION_BYTES;
     s->butterfly = (int16_t *)mem;
     s->counter = (gt_move *)(mem + butterfly);
     s->cont = (int16_t *)(mem + butterfly + counter);
@@ -51,7 +55,7 @@ int gt_histories_alloc(struct gt_histories *h, unsigned count, int threads)
 void gt_histories_free(struct gt_histories *h)
 {
     for (int i = 0; i < h->n; i++)
-        munmap(h->set[i].butterfly, set_bytes(h->count));
+        munmap(h->set[i].correction, set_bytes(h->count));
     free(h->set);
     h->set = NULL;
     h->n = 0;

@@ -9,10 +9,15 @@
 #include <stdint.h>
 #include <gtsearch/game.h>
 
+/* Entries of each correction table (a power of two), and of all of them. */
+#define GT_CORRECTION_SIZE 16384
+#define GT_CORRECTION_ENTRIES ((size_t)GT_CORRECTION_KEYS * 2 * GT_CORRECTION_SIZE)
+
 struct gt_history {
     int16_t *butterfly;   /* [side][move index] */
     gt_move *counter;     /* [previous move index]: its refutation */
     int16_t *cont;        /* [previous move index][move index] */
+    int16_t *correction;  /* [GT_CORRECTION_KEYS][side][GT_CORRECTION_SIZE] */
 };
 
 struct gt_histories {

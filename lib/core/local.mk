@@ -6,6 +6,7 @@ noinst_HEADERS += lib/core/ending.h lib/core/history.h lib/core/nullmove.h lib/c
 	lib/core/search.h lib/core/tt.h lib/core/util.h lib/core/worker.h
 lib_core_libgtcore_la_SOURCES = \
 	lib/core/alphabeta.c \
+	lib/core/correction.c \
 	lib/core/ending.c \
 	lib/core/history.c \
 	lib/core/movepick.c \

@@ -64,6 +64,8 @@ enum gt_sp {
                                 is searched again a ply deeper, one that
                                 beats it by less than a fifth of it a ply
                                 shallower, %unit (0: off) */
+    GT_SP_CORRECTION,        /* correction history's weight, % (0: off) */
+    GT_SP_CORRECTION_KEEP,   /* 1: it is kept from one search to the next */
     GT_SP_QS_FUTILITY,       /* quiescence skips a capture that cannot bring
                                 the stand pat within this of alpha, %unit (0: off) */
     GT_SP_TIME_MOVES,        /* moves left in the game when nobody says */

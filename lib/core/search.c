@@ -79,6 +79,7 @@ static int worker_init(struct gt_worker *w, int id, const struct gt_game *g,
     w->scratch = (gt_move *)cur;
     w->history = hist->butterfly;
     w->counter = hist->counter;
+    w->correction = hist->correction;
     w->cont = hist->cont;
     for (size_t i = 0; i < frames; i++)
         w->stack[i].static_eval = -GT_INF;
@@ -316,6 +317,10 @@ int gt_search(const struct gt_game *g, const void *root, struct gt_tt *tt,
             .soft_ms = soft, .info = info, .info_ctx = info_ctx,
         };
     }
+    /* The corrections of the game so far, to every thread. */
+    const bool keep = params->sp[GT_SP_CORRECTION_KEEP] && tt->correction;
+    for (int i = 0; i < nthreads && keep; i++)
+        memcpy(workers[i].correction, tt->correction, GT_CORRECTION_ENTRIES * sizeof(int16_t));
     /* The only legal move (a forced pass, a single evasion) is played at
      * once under a clock: thinking cannot change it. */
     int root_moves = g->generate(root, GT_GEN_ALL, workers[0].stack[0].moves);
@@ -365,6 +370,8 @@ int gt_search(const struct gt_game *g, const void *root, struct gt_tt *tt,
         /* The answer again, with the nodes and time spent up to the stop,
          * as a GUI (and a nodes/s figure) expects. */
         report(&runs[0], runs[0].depth, 0);
+    if (keep)
+        memcpy(tt->correction, workers[0].correction, GT_CORRECTION_ENTRIES * sizeof(int16_t));
     res->best = best->best;
     res->ponder = best->ponder;
     res->score = best->score;

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "history.h"
 #include "search.h"
 
 #define HUGE_PAGE ((size_t)2 << 20)
@@ -78,6 +79,8 @@ int gt_tt_resize(struct gt_tt *tt, long megabytes)
      * every probe is a random access, and with 4 KB pages most of them
      * missed the TLB as well as the cache. */
     size_t size = buckets * GT_TT_WAYS * sizeof(struct gt_tt_slot);
+    if (!tt->correction && !(tt->correction = calloc(GT_CORRECTION_ENTRIES, sizeof(int16_t))))
+        return -1;
     void *mem = aligned_alloc(size >= HUGE_PAGE ? HUGE_PAGE : 64, size);
     if (!mem)
         return -1;
@@ -98,11 +101,15 @@ void gt_tt_free(struct gt_tt *tt)
     free(tt->slots);
     tt->slots = NULL;
     tt->buckets = 0;
+    free(tt->correction);
+    tt->correction = NULL;
 }
 
 void gt_tt_clear(struct gt_tt *tt)
 {
     memset(tt->slots, 0, tt->buckets * GT_TT_WAYS * sizeof(struct gt_tt_slot));
+    if (tt->correction)
+        memset(tt->correction, 0, GT_CORRECTION_ENTRIES * sizeof(int16_t));
     tt->age = 0;
 }
 

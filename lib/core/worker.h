@@ -14,7 +14,10 @@
 struct gt_frame {
     gt_move move;           /* move played from this node (GT_MOVE_NULL: null) */
     unsigned move_index;    /* its history index */
-    int static_eval;
+    int static_eval;        /* the evaluation, corrected (correction.c) */
+    int raw_eval;           /* ... as the game gave it: the table keeps it */
+    int ncorr;              /* correction keys of this node, */
+    uint64_t corr_keys[GT_CORRECTION_KEYS];
     gt_move killers[2];
     gt_move threat;         /* the move that refuted our null move here */
     bool mate_threat;       /* ... and it mated: passing loses */
@@ -62,6 +65,7 @@ struct gt_worker {
     unsigned char lmr[64][64];     /* late move reductions by depth, move number */
     int16_t *history;              /* [side][move index] */
     gt_move *counter;              /* [previous move index] */
+    int16_t *correction;           /* [key][side][GT_CORRECTION_SIZE] */
     int16_t *cont;                 /* [previous move index][move index] */
     struct gt_frame stack[GT_MAX_PLY + 8];
     gt_move *scratch;              /* max_moves, for reordering a list */
@@ -72,6 +76,10 @@ struct gt_worker {
 int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
                  bool cutnode);
 bool gt_worker_should_stop(const struct gt_worker *w);
+
+/* correction.c */
+int gt_corrected_eval(struct gt_worker *w, int ply, int raw);
+void gt_correction_update(struct gt_worker *w, int ply, int best, int depth, bool best_move);
 
 /* movepick.c */
 void gt_score_moves(struct gt_worker *w, int ply, gt_move tt_move, int n);

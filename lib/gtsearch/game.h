@@ -39,6 +39,9 @@
  * refuses a module built for another version, with a message naming both. */
 #define GT_ABI_VERSION 2
 
+/* At most this many keys from correction_keys. */
+#define GT_CORRECTION_KEYS 4
+
 /* Export a module's table: `GT_MODULE(mygame) = { ... };` in a module whose
  * libtool name is mygame.la.  The name prefix keeps several modules apart
  * when they are linked into one program (libltdl's `name_LTX_symbol`); the
@@ -420,6 +423,15 @@ struct gt_game {
      * game.  The user's options still override them.  NULL: the core's
      * defaults. */
     const char *const *search_defaults;
+    /* OPTIONAL: keys of parts of the position (in shogi its pawns, and
+     * each side's other pieces on the board), written to keys[0..n) with
+     * n <= GT_CORRECTION_KEYS; returns n.  The search learns, per part,
+     * how far the evaluation tends to stand from what the search found
+     * (correction history), and adds that to the evaluation: cheap
+     * knowledge for a plain evaluation.  Equal parts must give equal
+     * keys.  NULL (or 0 keys): no correction.  Called at every node, so
+     * keep the keys up to date in make rather than compute them here. */
+    int (*correction_keys)(const void *pos, uint64_t *keys);
 };
 
 /* Games with a real pass (Othello, Go, ...): the game picks a value for it
