@@ -660,7 +660,7 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
                     in_check ? GT_TT_NO_EVAL : f->raw_eval, tt_pv);
         /* What the search found, against the evaluation: unless a noisy
          * move decided it (the evaluation is of quiet positions). */
-        if (!in_check && !(best_move && g->is_noisy(pos, best_move)))
+        if (f->ncorr && !in_check && !(best_move && g->is_noisy(pos, best_move)))
             gt_correction_update(w, ply, best, depth, best_move != GT_MOVE_NONE);
     }
     return best;
