@@ -17,7 +17,9 @@
 # 50000), YO_NODES (default 9000), OPENINGS (default
 # tests/data/shogi/openings-wide.txt), CONC (games in parallel, default
 # 2), GTSEARCH (default ./gtsearch), OUT (directory for the records and
-# logs, default search-match-out).  Both engines play the same moves
+# logs, default search-match-out), EVAL (material, the default, or own:
+# gtsearch with its own evaluation, which needs more YO_NODES to play
+# near level, 25000 say).  Both engines play the same moves
 # again for the same settings: a row changes only with a setting.
 # SPDX-License-Identifier: MIT
 set -eu
@@ -36,10 +38,15 @@ out=${OUT:-search-match-out}
 here=$(cd "$(dirname "$0")" && pwd)
 openings=${OPENINGS:-$here/../data/shogi/openings-wide.txt}
 mkdir -p "$out"
-"$here/shogi-material-weights.sh" >"$out/material.txt"
+case ${EVAL:-material} in
+material) "$here/shogi-material-weights.sh" >"$out/material.txt"
+          weights="option.EvalFile=$out/material.txt" ;;
+own)      weights="" ;;
+*)        echo "shogi-search-match.sh: EVAL is material or own, not '$EVAL'" >&2; exit 2 ;;
+esac
 [ $# -gt 0 ] || set -- defaults
 
-echo "gtsearch at $gt_nodes nodes a move, YaneuraOu at $yo_nodes; $games games a row"
+echo "gtsearch (${EVAL:-material} evaluation) at $gt_nodes nodes a move, YaneuraOu at $yo_nodes; $games games a row"
 echo "| gtsearch setting                        | W-L-D        | score  | Elo     | 95% interval     |"
 echo "|-----------------------------------------|--------------|--------|---------|------------------|"
 for setting in "$@"; do
@@ -50,8 +57,7 @@ for setting in "$@"; do
     log=$out/$(echo "$setting" | tr -c 'A-Za-z0-9\n' '_')
     # shellcheck disable=SC2086 # opts is a list of words
     "$gt" --game shogi match \
-        --engine "$gt --game shogi" name=gtsearch option.USI_Hash=64 \
-            "option.EvalFile=$out/material.txt" $opts \
+        --engine "$gt --game shogi" name=gtsearch option.USI_Hash=64 $weights $opts \
         --engine "$yo" name=yaneuraou nodes="$yo_nodes" option.Threads=1 \
             option.USI_Hash=64 option.BookFile=no_book option.NetworkDelay=0 \
             option.NetworkDelay2=0 \
