@@ -429,8 +429,9 @@ struct gt_game {
      * how far the evaluation tends to stand from what the search found
      * (correction history), and adds that to the evaluation: cheap
      * knowledge for a plain evaluation.  Equal parts must give equal
-     * keys.  NULL (or 0 keys): no correction.  Called at every node, so
-     * keep the keys up to date in make rather than compute them here. */
+     * keys.  NULL (or 0 keys): no correction.  Asked at every node
+     * while CorrectionHistory is on, so keep it cheap: shogi keeps its
+     * keys up to date in make, chess hashes a few bitboards. */
     int (*correction_keys)(const void *pos, uint64_t *keys);
 };
 
