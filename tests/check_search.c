@@ -49,7 +49,7 @@ static int minimax(char *b, char me, int ply)
 
 /* Each search a new game unless `go_on`: then what earlier searches
  * learnt (the table, kept corrections) is there for this one. */
-static int search_score_in(struct gt_engine *e, const char *text, int depth, bool go_on)
+static int search_score(struct gt_engine *e, const char *text, int depth, bool go_on)
 {
     char err[256];
     struct gt_limits lim = {.depth = depth};
@@ -59,11 +59,6 @@ static int search_score_in(struct gt_engine *e, const char *text, int depth, boo
         gt_engine_new_game(e);
     ck_assert_int_eq(gt_engine_search(e, &lim, NULL, NULL, &res), 0);
     return res.score;
-}
-
-static int search_score(struct gt_engine *e, const char *text, int depth)
-{
-    return search_score_in(e, text, depth, false);
 }
 
 /* Visit every position reachable from the empty board, once. */
@@ -103,7 +98,7 @@ static void compare_one(const char *b, char me, void *ctx)
     snprintf(text, sizeof text, "%s %c", copy, me);
     int want = minimax(copy, me, 0);
     /* Deep enough that even reduced null-move searches see the game end. */
-    int got = search_score_in(c->e, text, 20, c->go_on);
+    int got = search_score(c->e, text, 20, c->go_on);
     ck_assert_msg(got == want, "%s: search %d, minimax %d", text, got, want);
     c->positions++;
 }
