@@ -107,6 +107,8 @@ START_TEST(correction_learns_and_corrects)
      * its own entries, and weight 0 switches it all off. */
     gt_correction_update(&w, 0, 5000, 64, true);
     ck_assert_int_eq(*e1, -105 + 256 - -105 * 256 / 1024);
+    /* A corrected evaluation stays below the decided scores. */
+    ck_assert_int_eq(gt_corrected_eval(&w, 0, GT_EVAL_MAX - 1), GT_EVAL_MAX);
     side = 1;
     ck_assert_int_eq(gt_corrected_eval(&w, 0, 50), 50);
     side = 0;

@@ -37,7 +37,9 @@ int gt_corrected_eval(struct gt_worker *w, int ply, int raw)
     int side = w->g->side(w->pos) & 1, sum = 0;
     for (int k = 0; k < f->ncorr; k++)
         sum += *entry(w, k, side, f->corr_keys[k]);
-    return raw + sum * weight / 800;
+    /* Never into the decided scores: a corrected evaluation is no mate. */
+    int v = raw + sum * weight / 800;
+    return v > GT_EVAL_MAX ? GT_EVAL_MAX : v < -GT_EVAL_MAX ? -GT_EVAL_MAX : v;
 }
 
 /* After a node's search: when its score says the corrected evaluation
