@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 
-/* One zeroed block per set: correction tables, butterfly, then counter moves, then
- * continuation.  It is mapped afresh for each search, so that its pages
+/* One zeroed block per set: correction tables, butterfly, counter moves,
+ * then continuation.  It is mapped afresh for each search, so that its pages
  * are zeroed lazily, as a search first touches them: a large game's
  * continuation table (shogi's is 23 MB) then costs only the rows a search
  * uses.  calloc would do so only the first time: once a block that size
