@@ -26,11 +26,12 @@ static void king_net(const struct shogi_pos *p, int c, struct king_net *kn)
     for (int t = SH_PAWN; t <= SH_GOLD; t++) kn->enemy_hand += p->hand[them][t];
 }
 
-/* May the side to move pass?  (Seed 003: shogi has no real pass, and zugzwang
- * proper almost never happens; a pass is roughly a top-five move.  What goes
- * wrong is the mating attack: around a king in danger, one tempo is the
- * whole game, "only one defensive move" and "near mate" are exactly where a
- * null move lies.)  So refuse when
+/* May the side to move pass?  (As the Japanese shogi-wiki page "Null Move
+ * Pruning" puts it: shogi has no real pass, and zugzwang proper almost
+ * never happens; a pass is roughly a top-five move.  What goes wrong is
+ * the mating attack: around a king in danger, one tempo is the whole game,
+ * "only one defensive move" and "near mate" are exactly where a null move
+ * lies.)  So refuse when
  *  - the opponent holds pieces in hand and attacks 3+ squares around our
  *    king, or attacks any of them while our king has at most one safe
  *    square left: drops can mate.  (A castle that merely boxes the king in
