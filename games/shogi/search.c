@@ -104,46 +104,53 @@ static int least_attacker(const uint8_t *b, int sq, int side, int *value)
     return best;
 }
 
-/* Static exchange on the destination: the swap list, least valuable
- * attacker first, lines re-scanned after every capture (x-rays).  Pins and
- * promotions during the exchange are ignored. */
+/* Static exchange on the destination, least valuable attacker first,
+ * lines re-scanned after every capture (x-rays); pins and promotions
+ * during the exchange are ignored.  Only the question "does it win at
+ * least threshold?" is answered, so the exchange stops as soon as one
+ * side can stand pat on the answer (the swap list's minimax, folded into
+ * the loop): most moves are decided before any attacker is looked up. */
 bool shogi_see_ge(const struct shogi_pos *p, gt_move m, int threshold)
 {
-    uint8_t b[SH_CELLS];
-    memcpy(b, p->board, sizeof b);
-    int to = SH_MOVE_TO(m), us = p->side, gain[40], depth = 0;
-    int mover;
+    int to = SH_MOVE_TO(m), us = p->side, from = -1;
+    int mover, gain = 0;
     if (m & SH_MOVE_DROP) {
         mover = SH_PIECE(us, SH_MOVE_FROM(m));
-        gain[0] = 0;
     } else {
-        int from = SH_MOVE_FROM(m);
-        mover = b[from];
-        gain[0] = b[to] ? shogi_piece_value(b[to]) : 0;
+        from = SH_MOVE_FROM(m);
+        mover = p->board[from];
+        gain = p->board[to] ? shogi_piece_value(p->board[to]) : 0;
         if (m & SH_MOVE_PROMO) {
-            gain[0] += shogi_piece_value(mover + SH_PROMOTE) -
-                       shogi_piece_value(mover);
+            gain += shogi_piece_value(mover + SH_PROMOTE) - shogi_piece_value(mover);
             mover += SH_PROMOTE;
         }
-        b[from] = SH_EMPTY;
     }
+    /* swap: what the side to capture next must win back for its side's
+     * answer to change.  Short of the threshold even if nothing is
+     * recaptured, or above it even if the mover is lost: decided. */
+    int swap = gain - threshold;
+    if (swap < 0) return false;
+    swap = (SH_TYPE(mover) == SH_KING ? 50000 : shogi_piece_value(mover)) - swap;
+    if (swap <= 0) return true;
+
+    uint8_t b[SH_CELLS];
+    memcpy(b, p->board, sizeof b);
+    if (from >= 0) b[from] = SH_EMPTY;
     b[to] = (uint8_t)mover;
-    int on_square = SH_TYPE(mover) == SH_KING ? 50000 : shogi_piece_value(mover);
-    int side = us ^ 1;
-    while (depth < 38) {
+    bool res = true;  /* the answer if the exchange stopped here */
+    for (int side = us ^ 1;; side ^= 1) {
         int v, a = least_attacker(b, to, side, &v);
         if (a < 0) break;
-        depth++;
-        gain[depth] = on_square - gain[depth - 1];
+        res = !res;
         b[to] = b[a];
         b[a] = SH_EMPTY;
-        on_square = v;
-        side ^= 1;
+        /* A king takes only where nothing takes it back. */
+        if (v == 50000) {
+            int w;
+            return least_attacker(b, to, side ^ 1, &w) >= 0 ? !res : res;
+        }
+        swap = v - swap;
+        if (swap < res) break;
     }
-    while (depth > 0) {
-        int alt = -gain[depth];
-        if (alt < gain[depth - 1]) gain[depth - 1] = alt;
-        depth--;
-    }
-    return gain[0] >= threshold;
+    return res;
 }
