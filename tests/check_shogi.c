@@ -821,6 +821,18 @@ START_TEST(test_is_legal)
 }
 END_TEST
 
+/* A compiled-in board value of the evaluation (what SEE counts). */
+static int board_value(const char *name)
+{
+    for (const struct gt_param *q = G->eval_params; q->name; q++)
+        if (!strcmp(q->name, name)) {
+            ck_assert_int_gt(q->value, 0);
+            return q->value;
+        }
+    ck_abort_msg("no weight %s", name);
+    return 0;
+}
+
 START_TEST(test_tactical_hooks)
 {
     void *p = new_pos("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1");
@@ -846,11 +858,7 @@ START_TEST(test_tactical_hooks)
     /* SEE: the free rook wins a rook's worth; the pawn is defended by
      * nothing, so taking it wins a pawn (SEE counts the compiled-in board
      * values) */
-    int pawn = 0;
-    for (const struct gt_param *q = G->eval_params; q->name; q++)
-        if (!strcmp(q->name, "board_pawn"))
-            pawn = q->value;
-    ck_assert_int_gt(pawn, 0);
+    int pawn = board_value("board_pawn");
     ck_assert(G->see_ge(p, pxr, 500));
     ck_assert(G->see_ge(p, rxp, pawn));
     ck_assert(!G->see_ge(p, rxp, pawn + 1));
@@ -861,6 +869,37 @@ START_TEST(test_tactical_hooks)
     ck_assert(!G->see_ge(p, bad, 0));
     ck_assert(G->see_ge(p, bad, -1000));
     free(p);
+}
+END_TEST
+
+/* The exchange evaluator's exact answers: see_ge(v) holds and
+ * see_ge(v + 1) does not, v being what the exchange wins. */
+static void see_exactly(const char *sfen, const char *usi, int v)
+{
+    void *p = new_pos(sfen);
+    gt_move m = parse(p, usi);
+    ck_assert_msg(G->see_ge(p, m, v), "%s %s >= %d", sfen, usi, v);
+    ck_assert_msg(!G->see_ge(p, m, v + 1), "%s %s < %d", sfen, usi, v + 1);
+    free(p);
+}
+
+START_TEST(test_see_exchanges)
+{
+    int pawn = board_value("board_pawn"), silver = board_value("board_silver");
+    int rook = board_value("board_rook"), dragon = board_value("board_dragon");
+    /* Rook takes a pawn the silver defends; the lance behind the rook
+     * takes the silver back through the square the rook left (x-ray). */
+    see_exactly("k8/9/7s1/8p/9/9/9/8R/K7L b - 1", "1h1d", pawn - rook + silver);
+    /* Without the lance the rook is simply lost. */
+    see_exactly("k8/9/7s1/8p/9/9/9/8R/K8 b - 1", "1h1d", pawn - rook);
+    /* A king takes back only what nothing defends. */
+    see_exactly("9/9/4k4/4p4/9/9/9/4R4/K8 b - 1", "5h5d", pawn - rook);
+    see_exactly("9/9/4k4/4p4/9/9/9/4R4/K3L4 b - 1", "5h5d", pawn);
+    /* A promotion counts as a gain: the rook promotes as it takes. */
+    see_exactly("k8/9/8p/9/9/9/9/8R/K8 b - 1", "1h1c+", pawn + dragon - rook);
+    /* A drop wins nothing and loses the piece if attacked. */
+    see_exactly("k8/9/7s1/9/9/9/9/9/K8 b P 1", "P*1d", -pawn);
+    see_exactly("k8/9/9/9/9/9/9/9/K8 b P 1", "P*1d", 0);
 }
 END_TEST
 
@@ -1184,6 +1223,7 @@ static Suite *shogi_suite(void)
     tcase_add_test(tc, test_checks_generation);
     tcase_add_test(tc, test_is_legal);
     tcase_add_test(tc, test_tactical_hooks);
+    tcase_add_test(tc, test_see_exchanges);
     tcase_add_test(tc, test_null_move);
     tcase_add_test(tc, test_mate_in_one);
     tcase_add_test(tc, test_mate_in_one_hook);
