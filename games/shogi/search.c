@@ -91,13 +91,21 @@ int shogi_noisy_order(const struct shogi_pos *p, gt_move m)
     return v - shogi_piece_value(pc) / 16;
 }
 
+/* What a king is worth in an exchange: more than any material, so that
+ * it is the last attacker and taking it ends the question. */
+#define SEE_KING 50000
+
+static inline int see_value(int pc)
+{
+    return SH_TYPE(pc) == SH_KING ? SEE_KING : shogi_piece_value(pc);
+}
+
 static int least_attacker(const uint8_t *b, int sq, int side, int *value)
 {
     uint8_t from[16];
     int n = shogi_attackers(b, sq, side, from, 16), best = -1, bv = 1 << 30;
     for (int i = 0; i < n; i++) {
-        int t = SH_TYPE(b[from[i]]);
-        int v = t == SH_KING ? 50000 : shogi_piece_value(t);
+        int v = see_value(b[from[i]]);
         if (v < bv) { bv = v; best = from[i]; }
     }
     *value = bv;
@@ -130,7 +138,7 @@ bool shogi_see_ge(const struct shogi_pos *p, gt_move m, int threshold)
      * recaptured, or above it even if the mover is lost: decided. */
     int swap = gain - threshold;
     if (swap < 0) return false;
-    swap = (SH_TYPE(mover) == SH_KING ? 50000 : shogi_piece_value(mover)) - swap;
+    swap = see_value(mover) - swap;
     if (swap <= 0) return true;
 
     uint8_t b[SH_CELLS];
@@ -145,7 +153,7 @@ bool shogi_see_ge(const struct shogi_pos *p, gt_move m, int threshold)
         b[to] = b[a];
         b[a] = SH_EMPTY;
         /* A king takes only where nothing takes it back. */
-        if (v == 50000) {
+        if (v == SEE_KING) {
             int w;
             return least_attacker(b, to, side ^ 1, &w) >= 0 ? !res : res;
         }
