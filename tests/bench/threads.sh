@@ -23,7 +23,9 @@
 # process start and network loading are not counted.  Per engine and
 # thread count the table shows the sum over the positions of the median
 # time to depth, the sum of the median node counts, nodes per second, and
-# the speed-up: 1-thread time over N-thread time.
+# the speed-up: 1-thread time over N-thread time, of the sums and (by
+# position) the geometric mean of each position's own ratio, so that the
+# one position that takes longest does not decide alone.
 set -eu
 gt=${GTSEARCH:-./gtsearch}
 sf=${STOCKFISH:-$(command -v stockfish || echo /usr/games/stockfish)}
@@ -146,31 +148,52 @@ bench_game() {  # game
         }
         function flush() {
             if (!cnt) return
-            tsum[key] += median(ts); nsum[key] += median(ns)
+            tm = median(ts)
+            tsum[key] += tm; nsum[key] += median(ns)
+            ptime[key, pos] = tm
+            if (pos > npos) npos = pos
             if (!(key in seen)) { seen[key] = 1; order[++nk] = key }
             cnt = 0; ts = ns = ""
         }
+        # The geometric mean over the positions of the one-thread time over
+        # the time with this count: unlike the sums, it is not the longest
+        # search alone.
+        function geo(k, base,   p, s, n) {
+            for (p = 1; p <= npos; p++)
+                if (ptime[k, p] > 0 && ptime[base, p] > 0) {
+                    s += log(ptime[base, p] / ptime[k, p]); n++
+                }
+            return n ? exp(s / n) : 0
+        }
         { k = $1 " " $2
-          if (k " " $3 != cur) { flush(); cur = k " " $3; key = k }
+          if (k " " $3 != cur) { flush(); cur = k " " $3; key = k; pos = $3 }
           ts = ts " " $4; ns = ns " " $5; cnt++ }
         END {
             flush()
-            print "| engine    | threads | time to depth ms |      nodes |  nodes/s | speed-up |"
-            print "|-----------|---------|------------------|------------|----------|----------|"
+            print "| engine    | threads | time to depth ms |      nodes |  nodes/s | speed-up | by position |"
+            print "|-----------|---------|------------------|------------|----------|----------|-------------|"
             for (i = 1; i <= nk; i++) {
                 split(order[i], K, " ")
                 base = tsum[K[1] " " first]
-                printf "| %-9s | %7d | %16d | %10d | %8d | %7.2fx |\n", K[1], K[2],
+                g = geo(order[i], K[1] " " first)
+                printf "| %-9s | %7d | %16d | %10d | %8d | %7.2fx | %10.2fx |\n", K[1], K[2],
                        tsum[order[i]], nsum[order[i]],
                        tsum[order[i]] ? nsum[order[i]] * 1000 / tsum[order[i]] : 0,
-                       tsum[order[i]] ? base / tsum[order[i]] : 0
-                if (K[2] == 2) up[K[1]] = tsum[order[i]] ? base / tsum[order[i]] : 0
+                       tsum[order[i]] ? base / tsum[order[i]] : 0, g
+                if (K[2] == 2) {
+                    up[K[1]] = tsum[order[i]] ? base / tsum[order[i]] : 0
+                    gup[K[1]] = g
+                }
             }
             if ("gtsearch" in up) {
                 line = sprintf("2 threads: gtsearch %.2fx", up["gtsearch"])
                 for (e in up) if (e != "gtsearch")
                     line = line sprintf(", %s %.2fx (gtsearch/%s %.2f)", e, up[e], e,
                                         up[e] ? up["gtsearch"] / up[e] : 0)
+                print line
+                line = sprintf("  by position: gtsearch %.2fx", gup["gtsearch"])
+                for (e in gup) if (e != "gtsearch")
+                    line = line sprintf(", %s %.2fx", e, gup[e])
                 print line
             }
         }'
