@@ -295,10 +295,92 @@ int shogi_generate(const struct shogi_pos *p, enum shogi_gen kind,
     return shogi_generate_checks(p, moves);
 }
 
-/* How many moves generate(SH_GEN_ALL) lists, without listing them: the
- * same walk, drops counted by squares (perft's last ply). */
+/* ---- counting (perft's last ply) -------------------------------------- */
+
+/* A set moved by a board offset (a constant once inlined): a square that
+ * leaves the board lands on a wall bit or out of the word, and the caller
+ * masks it off. */
+static inline shogi_bb shift(shogi_bb b, int off)
+{
+    return off >= 0 ? b << off : b >> -off;
+}
+
+/* The moves of a side's unpinned pawns, knights, silvers and gold-movers
+ * (gold and the promoted minors), a direction at a time for all of them
+ * together: one direction takes a piece to a distinct square, so each
+ * count is a popcount.  A move counts twice where it may promote and once
+ * more where it may also stay unpromoted; a forward step from the zone
+ * ends in it, so only a silver's backward steps ask where they started. */
+static inline __attribute__((always_inline)) int
+count_steppers(const struct shogi_pos *p, int us, shogi_bb pawns,
+               shogi_bb knights, shogi_bb silvers, shogi_bb golds)
+{
+    const int f = us ? 1 : -1;  /* one rank forward */
+    shogi_bb tgt = shogi_board_bb & ~p->occ[us], zone = shogi_zone_bb[us];
+    shogi_bb d = shift(pawns, f) & tgt;
+    int n = shogi_bb_count(d & zone) +
+            shogi_bb_count(d & shogi_drop_ok[us][SH_PAWN]);
+    const int jumps[2] = { 2 * f - 11, 2 * f + 11 };
+    for (int i = 0; i < 2; i++) {
+        d = shift(knights, jumps[i]) & tgt;
+        n += shogi_bb_count(d & zone) +
+             shogi_bb_count(d & shogi_drop_ok[us][SH_KNIGHT]);
+    }
+    const int ahead[3] = { f, f - 11, f + 11 }, back[2] = { -f - 11, -f + 11 };
+    for (int i = 0; i < 3; i++) {
+        d = shift(silvers, ahead[i]) & tgt;
+        n += shogi_bb_count(d) + shogi_bb_count(d & zone);
+    }
+    for (int i = 0; i < 2; i++) {
+        d = shift(silvers, back[i]) & tgt;
+        shogi_bb promo = zone | shift(silvers & zone, back[i]);
+        n += shogi_bb_count(d) + shogi_bb_count(d & promo);
+    }
+    const int gold[6] = { f, -f, -11, 11, f - 11, f + 11 };
+    for (int i = 0; i < 6; i++)
+        n += shogi_bb_count(shift(golds, gold[i]) & tgt);
+    return n;
+}
+
+/* How many moves generate(SH_GEN_ALL) lists, without listing them (perft's
+ * last ply): the unpinned steppers set-wise, every other piece by the
+ * generator's walk, drops by squares. */
 int shogi_count_moves(const struct shogi_pos *p)
 {
     gt_move room[SH_MAX_MOVES];  /* the pointer walks it; nothing is stored */
-    return gen_all(p, true, SEL_ALL, true, room);
+    const uint8_t *b = p->board;
+    int us = p->side, k = p->king[us];
+    struct king_lines kl;
+    scan_king(p, us, &kl);
+    if (kl.checkers) return gen_all(p, true, SEL_ALL, false, room);
+
+    shogi_bb own = p->occ[us];
+    if (k != SH_NO_KING) own &= ~SH_BIT(k);
+    /* pawns are the pieces neither far nor defenders */
+    shogi_bb pawns = own & ~(p->far[us] | p->def[us] | kl.pinned);
+    shogi_bb knights = 0, silvers = 0, golds = 0;
+    shogi_bb rest = own & ~pawns;
+    gt_move *out = room;
+    while (rest) {
+        int from = shogi_bb_pop(&rest), pc = b[from], t = SH_TYPE(pc);
+        if (kl.pinned & SH_BIT(from)) {
+            int dir = kl.pin_dir[from];
+            unsigned allow = (1u << dir) | (1u << (dir ^ 1));
+            out = gen_piece(b, us, pc, from, allow, SEL_ALL, true, out);
+        } else if (t == SH_KNIGHT) {
+            knights |= SH_BIT(from);
+        } else if (t == SH_SILVER) {
+            silvers |= SH_BIT(from);
+        } else if (SH_IS_DEF(pc)) {
+            golds |= SH_BIT(from);
+        } else {
+            out = gen_piece(b, us, pc, from, 0xFF, SEL_ALL, true, out);
+        }
+    }
+    if (k != SH_NO_KING) out = gen_king(p, us, k, -1, SEL_ALL, true, out);
+    out = gen_drops(p, us, shogi_board_bb & ~(p->occ[0] | p->occ[1]), true,
+                    out);
+    int n = (int)(out - room);
+    if (us == 0) return n + count_steppers(p, 0, pawns, knights, silvers, golds);
+    return n + count_steppers(p, 1, pawns, knights, silvers, golds);
 }

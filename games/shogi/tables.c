@@ -11,6 +11,7 @@ uint8_t shogi_step_dirs[SH_WALL + 1];
 uint8_t shogi_slide_dirs[SH_WALL + 1];
 int8_t shogi_dir_between[SH_CELLS][SH_CELLS];
 uint8_t shogi_zone[2][SH_CELLS];
+shogi_bb shogi_zone_bb[2];
 uint8_t shogi_dead[SH_WALL][SH_CELLS];
 shogi_bb shogi_board_bb;
 shogi_bb shogi_near_bb[SH_CELLS];
@@ -84,6 +85,8 @@ int shogi_init(void)
         int r = SH_RANK(sq);
         shogi_zone[0][sq] = r <= 3;
         shogi_zone[1][sq] = r >= 7;
+        for (int c = 0; c < 2; c++)
+            if (shogi_zone[c][sq]) shogi_zone_bb[c] |= SH_BIT(sq);
         for (int c = 0; c < 2; c++) {
             int rel = c ? 10 - r : r;  /* 1 = the side's last rank */
             int g = c * SH_GOTE;
