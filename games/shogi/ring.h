@@ -43,15 +43,21 @@ static inline unsigned shogi_knight_hits(int c, int sq, int king)
 
 /* The slider on sq: its empty squares (*reach, its mobility) and the
  * king's neighbours its lines attack.  A line goes on through the king
- * itself, which cannot escape along it. */
+ * itself, which cannot escape along it.  Most lines pass nowhere near the
+ * king (king < 0: none): those are only counted. */
 static inline unsigned shogi_slider_hits(const uint8_t *b, int sq, unsigned slides,
                                          int king, int *reach)
 {
     unsigned ring = 0;
     int n = 0;
+    shogi_bb box = king >= 0 ? shogi_box3_bb[king] : 0;
     while (slides) {
-        int off = shogi_dir_offset[__builtin_ctz(slides)], s2 = sq + off;
+        int d = __builtin_ctz(slides), off = shogi_dir_offset[d], s2 = sq + off;
         slides &= slides - 1;
+        if (!(shogi_ray_bb[sq][d] & box)) {
+            for (; !b[s2]; s2 += off) n++;
+            continue;
+        }
         for (; !b[s2]; s2 += off) {
             n++;
             ring |= shogi_ring_hit(s2, king);

@@ -133,6 +133,8 @@ extern shogi_bb shogi_near_bb[SH_CELLS];    /* the 5x5 box around a square
                                                (none around SH_NO_KING) */
 extern shogi_bb shogi_lines_bb[SH_CELLS];   /* the 8 lines from a square,
                                                its neighbours left out */
+extern shogi_bb shogi_ray_bb[SH_CELLS][8];  /* one line, to the board's edge */
+extern shogi_bb shogi_box3_bb[SH_CELLS];    /* a square and its neighbours */
 extern shogi_bb shogi_drop_ok[2][8];        /* legal drop squares by type */
 extern shogi_bb shogi_file_fill[512];       /* files of a 9-bit set */
 extern uint8_t shogi_sq81[256];  /* (file - 1) * 9 + rank - 1, 0 if not 0..80 */

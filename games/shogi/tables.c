@@ -16,6 +16,8 @@ uint8_t shogi_dead[SH_WALL][SH_CELLS];
 shogi_bb shogi_board_bb;
 shogi_bb shogi_near_bb[SH_CELLS];
 shogi_bb shogi_lines_bb[SH_CELLS];
+shogi_bb shogi_ray_bb[SH_CELLS][8];
+shogi_bb shogi_box3_bb[SH_CELLS];
 shogi_bb shogi_drop_ok[2][8];
 shogi_bb shogi_file_fill[512];
 uint8_t shogi_sq81[256];
@@ -77,6 +79,8 @@ int shogi_init(void)
             int df = SH_FILE(sq) - SH_FILE(k), dr = SH_RANK(sq) - SH_RANK(k);
             if (on_board(sq) && df >= -2 && df <= 2 && dr >= -2 && dr <= 2)
                 shogi_near_bb[k] |= SH_BIT(sq);
+            if (on_board(sq) && df >= -1 && df <= 1 && dr >= -1 && dr <= 1)
+                shogi_box3_bb[k] |= SH_BIT(sq);
         }
     }
     for (int sq = 0; sq < SH_CELLS; sq++) {
@@ -105,6 +109,7 @@ int shogi_init(void)
             for (int s = a + shogi_dir_offset[d]; on_board(s);
                  s += shogi_dir_offset[d]) {
                 shogi_dir_between[a][s] = (int8_t)d;
+                shogi_ray_bb[a][d] |= SH_BIT(s);
                 if (s != a + shogi_dir_offset[d]) shogi_lines_bb[a] |= SH_BIT(s);
             }
     }
