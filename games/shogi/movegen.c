@@ -73,6 +73,21 @@ static void scan_king(const struct shogi_pos *p, int us, struct king_lines *kl)
     if (b[k2] == kn) { kl->checkers++; kl->checker = k2; kl->check_dir = -1; }
 }
 
+/* A set moved by a board offset (a constant once inlined): a square that
+ * leaves the board lands on a wall bit or out of the word, and the caller
+ * masks it off. */
+static inline shogi_bb shift(shogi_bb b, int off)
+{
+    return off >= 0 ? b << off : b >> -off;
+}
+
+/* The squares next to those of x (wall bits among them). */
+static inline shogi_bb neighbours(shogi_bb x)
+{
+    return shift(x, 1) | shift(x, -1) | shift(x, 11) | shift(x, -11) |
+           shift(x, 10) | shift(x, -10) | shift(x, 12) | shift(x, -12);
+}
+
 /* `sel` (a constant in each caller, so the tests fold away) keeps all
  * moves, or only what shogi_is_noisy accepts (captures and promotions), or
  * only what it rejects, each in the order of the full list: quiescence
@@ -234,6 +249,12 @@ gen_all(const struct shogi_pos *p, bool drops, int sel, bool count,
     if (kl.checkers == 0) {
         shogi_bb own = p->occ[us];
         if (k != SH_NO_KING) own &= ~SH_BIT(k);
+        /* A stepper's noisy move takes a neighbour or promotes, in the zone
+         * or a step from it: the others have none.  (Knights and sliders,
+         * the far pieces, are always walked.) */
+        if (sel == SEL_NOISY)
+            own &= p->far[us] | shogi_zone_reach_bb[us] |
+                   neighbours(p->occ[us ^ 1]);
         /* two 64-bit words: cheaper pops and pin tests than 128-bit ones */
         for (int half = 0; half < 2; half++) {
             uint64_t x = (uint64_t)(own >> (64 * half));
@@ -296,14 +317,6 @@ int shogi_generate(const struct shogi_pos *p, enum shogi_gen kind,
 }
 
 /* ---- counting (perft's last ply) -------------------------------------- */
-
-/* A set moved by a board offset (a constant once inlined): a square that
- * leaves the board lands on a wall bit or out of the word, and the caller
- * masks it off. */
-static inline shogi_bb shift(shogi_bb b, int off)
-{
-    return off >= 0 ? b << off : b >> -off;
-}
 
 /* The moves of a side's unpinned pawns, knights, silvers and gold-movers
  * (gold and the promoted minors), a direction at a time for all of them

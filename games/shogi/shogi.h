@@ -127,6 +127,7 @@ extern uint8_t shogi_slide_dirs[SH_WALL + 1]; /* sliding dirs */
 extern int8_t shogi_dir_between[SH_CELLS][SH_CELLS]; /* dir index or -1 */
 extern uint8_t shogi_zone[2][SH_CELLS];     /* promotion zone of a side */
 extern shogi_bb shogi_zone_bb[2];           /* ... as a set */
+extern shogi_bb shogi_zone_reach_bb[2];     /* ... and the rank before it */
 extern uint8_t shogi_dead[SH_WALL][SH_CELLS]; /* piece may not stay here */
 extern shogi_bb shogi_board_bb;             /* all 81 squares */
 extern shogi_bb shogi_near_bb[SH_CELLS];    /* the 5x5 box around a square

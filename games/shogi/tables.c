@@ -12,6 +12,7 @@ uint8_t shogi_slide_dirs[SH_WALL + 1];
 int8_t shogi_dir_between[SH_CELLS][SH_CELLS];
 uint8_t shogi_zone[2][SH_CELLS];
 shogi_bb shogi_zone_bb[2];
+shogi_bb shogi_zone_reach_bb[2];
 uint8_t shogi_dead[SH_WALL][SH_CELLS];
 shogi_bb shogi_board_bb;
 shogi_bb shogi_near_bb[SH_CELLS];
@@ -91,6 +92,8 @@ int shogi_init(void)
         shogi_zone[1][sq] = r >= 7;
         for (int c = 0; c < 2; c++)
             if (shogi_zone[c][sq]) shogi_zone_bb[c] |= SH_BIT(sq);
+        if (r <= 4) shogi_zone_reach_bb[0] |= SH_BIT(sq);
+        if (r >= 6) shogi_zone_reach_bb[1] |= SH_BIT(sq);
         for (int c = 0; c < 2; c++) {
             int rel = c ? 10 - r : r;  /* 1 = the side's last rank */
             int g = c * SH_GOTE;
