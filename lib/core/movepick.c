@@ -187,13 +187,19 @@ static void score_quiets(struct gt_worker *w, int ply, int n, int i)
         f->scores[i] = quiet_score(&rows, w->g->move_index(w->pos, f->moves[i]));
 }
 
-/* Index of the best move from i on (the first of equals). */
+/* Index of the best move from i on (the first of equals).  Two plain
+ * passes, the best score and then where it first is: the first is a max
+ * reduction the compiler vectorises, cheaper over a shogi list of a
+ * hundred moves than one pass carrying the index along. */
 static int best_from(const struct gt_frame *f, int n, int i)
 {
-    int best = i;
+    const int *s = f->scores;
+    int top = s[i];
     for (int j = i + 1; j < n; j++)
-        if (f->scores[j] > f->scores[best])
-            best = j;
+        top = s[j] > top ? s[j] : top;
+    int best = i;
+    while (s[best] != top)
+        best++;
     return best;
 }
 
