@@ -21,8 +21,6 @@ games_shogi_libshogi_la_SOURCES = \
 	games/shogi/search.c \
 	games/shogi/eval.c \
 	games/shogi/eval_weights.h
-# The move generator is the hot path of perft and search.
-games_shogi_libshogi_la_CFLAGS = $(AM_CFLAGS) -O3
 
 pkglib_LTLIBRARIES += games/shogi/shogi.la
 games_shogi_shogi_la_SOURCES = games/shogi/module.c

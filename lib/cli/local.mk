@@ -15,7 +15,6 @@ lib_cli_libgtcli_la_SOURCES = \
 	lib/cli/report.c \
 	lib/cli/tools.c \
 	lib/cli/tune_cli.c
-lib_cli_libgtcli_la_CFLAGS = $(AM_CFLAGS) -O2
 
 # The rooms, in link order (a room before those it uses).
 GT_ROOMS = lib/cli/libgtcli.la $(GT_DIST_ROOM) lib/tune/libgttune.la lib/match/libgtmatch.la \

@@ -18,5 +18,4 @@ lib_core_libgtcore_la_SOURCES = \
 	lib/core/timeman.c \
 	lib/core/tt.c \
 	lib/core/util.c
-lib_core_libgtcore_la_CFLAGS = $(AM_CFLAGS) -O2
 lib_core_libgtcore_la_LIBADD = $(LIBS)

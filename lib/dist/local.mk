@@ -10,5 +10,4 @@ noinst_HEADERS += lib/dist/deal.h lib/dist/deal_state.h lib/dist/dist.h lib/dist
 lib_dist_libgtdist_la_SOURCES = lib/dist/deal.c lib/dist/deal_net.c lib/dist/dist.c \
 	lib/dist/dist_datagen.c lib/dist/dist_match.c lib/dist/dist_perft.c lib/dist/wire.c
 lib_dist_libgtdist_la_CPPFLAGS = $(AM_CPPFLAGS) $(MPI_CFLAGS)
-lib_dist_libgtdist_la_CFLAGS = $(AM_CFLAGS) -O2
 lib_dist_libgtdist_la_LIBADD = $(MPI_LIBS)

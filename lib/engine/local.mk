@@ -4,4 +4,3 @@
 noinst_LTLIBRARIES += lib/engine/libgtengine.la
 noinst_HEADERS += lib/engine/engine.h lib/engine/options.h
 lib_engine_libgtengine_la_SOURCES = lib/engine/engine.c lib/engine/options.c
-lib_engine_libgtengine_la_CFLAGS = $(AM_CFLAGS) -O2

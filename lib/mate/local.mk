@@ -3,4 +3,3 @@
 noinst_LTLIBRARIES += lib/mate/libgtmate.la
 noinst_HEADERS += lib/mate/mate.h lib/mate/mate_tt.h lib/mate/dfpn.h
 lib_mate_libgtmate_la_SOURCES = lib/mate/mate.c lib/mate/mate_tt.c lib/mate/dfpn.c
-lib_mate_libgtmate_la_CFLAGS = $(AM_CFLAGS) -O2

@@ -5,5 +5,4 @@
 noinst_LTLIBRARIES += lib/tune/libgttune.la
 lib_tune_libgttune_la_SOURCES = lib/tune/datagen.c lib/tune/dataset.c lib/tune/spsa.c \
 	lib/tune/tuner.c
-lib_tune_libgttune_la_CFLAGS = $(AM_CFLAGS) -O2
 noinst_HEADERS += lib/tune/datagen.h lib/tune/dataset.h lib/tune/spsa.h lib/tune/tuner.h
