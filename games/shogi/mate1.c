@@ -116,8 +116,10 @@ unsigned shogi_ring_attacks(const struct shogi_pos *p, int by, int k)
     const uint8_t *b = p->board;
     unsigned ring = 0;
     int kf = SH_FILE(k), kr = SH_RANK(k), reach;
+    /* steppers reach the ring only from the 5x5 box around the king */
+    shogi_bb visit = p->occ[by] & (p->far[by] | shogi_near_bb[k]);
     for (int half = 0; half < 2; half++) {
-        uint64_t x = (uint64_t)(p->occ[by] >> (64 * half));
+        uint64_t x = (uint64_t)(visit >> (64 * half));
         while (x) {
             int sq = __builtin_ctzll(x) + 64 * half + SH_BIT0;
             x &= x - 1;
