@@ -237,8 +237,7 @@ gen_drops(const struct shogi_pos *p, int us, shogi_bb targets, bool count,
 
 /* Drops are never noisy. */
 static inline __attribute__((always_inline)) int
-gen_all(const struct shogi_pos *p, bool drops, int sel, bool count,
-        gt_move *moves)
+gen_all(const struct shogi_pos *p, bool drops, int sel, gt_move *moves)
 {
     const uint8_t *b = p->board;
     int us = p->side, k = p->king[us];
@@ -267,23 +266,19 @@ gen_all(const struct shogi_pos *p, bool drops, int sel, bool count,
                     int d = kl.pin_dir[from];
                     allow = (1u << d) | (1u << (d ^ 1));
                 }
-                out = gen_piece(b, us, b[from], from, allow, sel, count, out);
+                out = gen_piece(b, us, b[from], from, allow, sel, false, out);
             }
         }
-        if (k != SH_NO_KING) out = gen_king(p, us, k, -1, sel, count, out);
+        if (k != SH_NO_KING) out = gen_king(p, us, k, -1, sel, false, out);
         if (drops)
             out = gen_drops(p, us, shogi_board_bb & ~(p->occ[0] | p->occ[1]),
-                            count, out);
+                            false, out);
         return (int)(out - moves);
     }
 
     /* In check (so there is a king): the king steps out (not hiding behind
      * itself), or, against a single checker, an unpinned piece captures it
      * or blocks the line. */
-    if (count) {  /* rare: list them, filtered below, and count those */
-        gt_move list[SH_MAX_MOVES];
-        return gen_all(p, drops, sel, false, list);
-    }
     out = gen_king(p, us, k, k, sel, false, out);
     if (kl.checkers > 1) return (int)(out - moves);
     shogi_bb between = 0;
@@ -309,10 +304,10 @@ gen_all(const struct shogi_pos *p, bool drops, int sel, bool count,
 int shogi_generate(const struct shogi_pos *p, enum shogi_gen kind,
                    gt_move *moves)
 {
-    if (kind == SH_GEN_ALL) return gen_all(p, true, SEL_ALL, false, moves);
-    if (kind == SH_GEN_TACTICAL) return gen_all(p, false, SEL_NOISY, false, moves);
-    if (kind == SH_GEN_QUIET) return gen_all(p, true, SEL_QUIET, false, moves);
-    if (kind == SH_GEN_BOARD) return gen_all(p, false, SEL_ALL, false, moves);
+    if (kind == SH_GEN_ALL) return gen_all(p, true, SEL_ALL, moves);
+    if (kind == SH_GEN_TACTICAL) return gen_all(p, false, SEL_NOISY, moves);
+    if (kind == SH_GEN_QUIET) return gen_all(p, true, SEL_QUIET, moves);
+    if (kind == SH_GEN_BOARD) return gen_all(p, false, SEL_ALL, moves);
     return shogi_generate_checks(p, moves);
 }
 
@@ -365,7 +360,7 @@ int shogi_count_moves(const struct shogi_pos *p)
     int us = p->side, k = p->king[us];
     struct king_lines kl;
     scan_king(p, us, &kl);
-    if (kl.checkers) return gen_all(p, true, SEL_ALL, false, room);
+    if (kl.checkers) return gen_all(p, true, SEL_ALL, room);  /* rare: listed */
 
     shogi_bb own = p->occ[us];
     if (k != SH_NO_KING) own &= ~SH_BIT(k);
