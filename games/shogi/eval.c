@@ -193,9 +193,9 @@ static inline int box_index(int c, int sq, int king)
  * from its 5x5 box, where every stepping attacker stands).  `fast`: the
  * compiled-in weights and no trace, material and placement left to the
  * position's psq. */
-ALWAYS int64_t piece_terms(const uint8_t *b, int c, int sq, int own_k,
-                           int foe_k, const int32_t *w, double *coef, int s,
-                           bool fast, unsigned *ring)
+ALWAYS int64_t piece_terms(const uint8_t *b, shogi_bb all, int c, int sq,
+                           int own_k, int foe_k, const int32_t *w,
+                           double *coef, int s, bool fast, unsigned *ring)
 {
     int64_t v = 0;
     int pc = b[sq], t = SH_TYPE(pc);
@@ -218,7 +218,7 @@ ALWAYS int64_t piece_terms(const uint8_t *b, int c, int sq, int own_k,
     if (more & MORE_SLIDES) {
         unsigned slides = shogi_slide_dirs[pc];
         int reach;
-        *ring |= shogi_slider_hits(b, sq, slides, foe_k, &reach);
+        *ring |= shogi_slider_hits(b, all, sq, slides, foe_k, &reach);
         ADD(mob_index[t] + reach, 1);
     }
     return v;
@@ -232,6 +232,7 @@ ALWAYS int64_t board_terms(const struct shogi_pos *p, int c, const int32_t *w,
     int64_t v = 0;
     int own_k = shogi_has_king(p, c) ? p->king[c] : -1000;
     int foe_k = shogi_has_king(p, c ^ 1) ? p->king[c ^ 1] : -1000;
+    shogi_bb all = p->occ[0] | p->occ[1];
     unsigned ring = 0;
     /* With material and placement in psq, a piece adds nothing unless it
      * reaches far, stands near the enemy king (its attack terms and ring
@@ -245,8 +246,8 @@ ALWAYS int64_t board_terms(const struct shogi_pos *p, int c, const int32_t *w,
         while (x) {
             int sq = __builtin_ctzll(x) + 64 * half + SH_BIT0;
             x &= x - 1;
-            v += piece_terms(p->board, c, sq, own_k, foe_k, w, coef, s, fast,
-                             &ring);
+            v += piece_terms(p->board, all, c, sq, own_k, foe_k, w, coef, s,
+                             fast, &ring);
         }
     }
     *foe_ring = ring;

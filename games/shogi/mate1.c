@@ -44,7 +44,8 @@ bool shogi_check_unanswerable(const uint8_t *b, shogi_bb far, int sq, int k,
 /* The king's neighbours the piece pc put on sq attacks after the move
  * from `from` (-1 for a drop), or all of them when a line of it runs
  * through `from` (the board before the move does not show where it ends). */
-static unsigned checker_hits(const uint8_t *b, int pc, int sq, int from, int k)
+static unsigned checker_hits(const uint8_t *b, shogi_bb all, int pc, int sq,
+                             int from, int k)
 {
     unsigned hits = shogi_step_hits(pc, sq, k);
     if (SH_TYPE(pc) == SH_KNIGHT) hits |= shogi_knight_hits(SH_COLOR(pc), sq, k);
@@ -52,7 +53,7 @@ static unsigned checker_hits(const uint8_t *b, int pc, int sq, int from, int k)
     if (slides) {
         if (from >= 0 && shogi_dir_between[sq][from] >= 0) return 0xFF;
         int reach;
-        hits |= shogi_slider_hits(b, sq, slides, k, &reach);
+        hits |= shogi_slider_hits(b, all, sq, slides, k, &reach);
     }
     return hits;
 }
@@ -68,7 +69,7 @@ static bool mates(const struct shogi_pos *p, gt_move m, int pc, int from, int sq
 {
     if (!shogi_piece_attacks(p->board, pc, sq, k, from)) return false;
     if (open) {
-        open &= ~checker_hits(p->board, pc, sq, from, k);
+        open &= ~checker_hits(p->board, p->occ[0] | p->occ[1], pc, sq, from, k);
         for (unsigned o = open; o && from >= 0; o &= o - 1) {
             int d = __builtin_ctz(o);
             if (shogi_dir_between[from][k + shogi_dir_offset[d]] >= 0)
@@ -114,6 +115,7 @@ static gt_move board_mate(const struct shogi_pos *p, int f, int sq, int k,
 unsigned shogi_ring_attacks(const struct shogi_pos *p, int by, int k)
 {
     const uint8_t *b = p->board;
+    shogi_bb all = p->occ[0] | p->occ[1];
     unsigned ring = 0;
     int kf = SH_FILE(k), kr = SH_RANK(k), reach;
     /* steppers reach the ring only from the 5x5 box around the king */
@@ -137,7 +139,8 @@ unsigned shogi_ring_attacks(const struct shogi_pos *p, int by, int k)
                 if (df - dr < -2 || df - dr > 2) {
                     if (df + dr < -2 || df + dr > 2) slides &= 0x0F;
                 }
-                if (slides) ring |= shogi_slider_hits(b, sq, slides, k, &reach);
+                if (slides)
+                    ring |= shogi_slider_hits(b, all, sq, slides, k, &reach);
             } else if (SH_TYPE(pc) == SH_KNIGHT) {
                 ring |= shogi_knight_hits(by, sq, k);
             }

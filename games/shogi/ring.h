@@ -23,15 +23,12 @@ static inline unsigned shogi_ring_hit(int target, int king)
     return o <= 24 ? shogi_ring_bit[o] : 0;
 }
 
-/* The king's neighbours the piece pc on sq attacks by a step. */
+/* The king's neighbours the piece pc on sq attacks by a step: only a
+ * piece in the 5x5 box around the king has any. */
 static inline unsigned shogi_step_hits(int pc, int sq, int king)
 {
-    unsigned steps = shogi_step_dirs[pc], ring = 0;
-    while (steps) {
-        ring |= shogi_ring_hit(sq + shogi_dir_offset[__builtin_ctz(steps)], king);
-        steps &= steps - 1;
-    }
-    return ring;
+    unsigned o = (unsigned)(sq - king + 24);
+    return o <= 48 ? shogi_step_ring[pc][o] : 0;
 }
 
 /* A knight of c on sq jumps two ranks forward and one file aside. */
@@ -41,12 +38,34 @@ static inline unsigned shogi_knight_hits(int c, int sq, int king)
              : shogi_ring_hit(sq - 13, king) | shogi_ring_hit(sq + 9, king);
 }
 
+/* Directions whose steps raise the bit index (S, W, SW, NW). */
+#define SH_UP_DIRS 0x6Au
+
+/* The empty squares of line d from sq before its first piece, without a
+ * walk (its end is a branch the processor seldom guesses): the line's
+ * squares below the first piece's bit, or above the last one's. */
+static inline int shogi_line_empty(int sq, int d, shogi_bb all)
+{
+    shogi_bb ray = shogi_ray_bb[sq][d], blk = ray & all;
+    if (SH_UP_DIRS >> d & 1) {
+        ray &= (blk & -blk) - 1;  /* blk 0: the whole line */
+    } else {
+        uint64_t hi = (uint64_t)(blk >> 64), lo = (uint64_t)blk;
+        /* one past the last piece's bit, 0 for none */
+        int top = hi ? 128 - __builtin_clzll(hi)
+                     : lo ? 64 - __builtin_clzll(lo) : 0;
+        ray &= ~(((shogi_bb)1 << top) - 1);
+    }
+    return shogi_bb_count(ray);
+}
+
 /* The slider on sq: its empty squares (*reach, its mobility) and the
  * king's neighbours its lines attack.  A line goes on through the king
  * itself, which cannot escape along it.  Most lines pass nowhere near the
- * king (king < 0: none): those are only counted. */
-static inline unsigned shogi_slider_hits(const uint8_t *b, int sq, unsigned slides,
-                                         int king, int *reach)
+ * king (king < 0: none): those are only counted.  `all`: the pieces of
+ * both sides on b. */
+static inline unsigned shogi_slider_hits(const uint8_t *b, shogi_bb all, int sq,
+                                         unsigned slides, int king, int *reach)
 {
     unsigned ring = 0;
     int n = 0;
@@ -55,7 +74,7 @@ static inline unsigned shogi_slider_hits(const uint8_t *b, int sq, unsigned slid
         int d = __builtin_ctz(slides), off = shogi_dir_offset[d], s2 = sq + off;
         slides &= slides - 1;
         if (!(shogi_ray_bb[sq][d] & box)) {
-            for (; !b[s2]; s2 += off) n++;
+            n += shogi_line_empty(sq, d, all);
             continue;
         }
         for (; !b[s2]; s2 += off) {

@@ -136,6 +136,10 @@ extern shogi_bb shogi_lines_bb[SH_CELLS];   /* the 8 lines from a square,
                                                its neighbours left out */
 extern shogi_bb shogi_ray_bb[SH_CELLS][8];  /* one line, to the board's edge */
 extern shogi_bb shogi_box3_bb[SH_CELLS];    /* a square and its neighbours */
+/* The king's neighbours (bit d: king + shogi_dir_offset[d]) a piece
+ * attacks by its steps from sq - king + 24 within the 5x5 box around the
+ * king (ring.h), and from nowhere else. */
+extern uint8_t shogi_step_ring[SH_WALL + 1][49];
 extern shogi_bb shogi_drop_ok[2][8];        /* legal drop squares by type */
 extern shogi_bb shogi_file_fill[512];       /* files of a 9-bit set */
 extern uint8_t shogi_sq81[256];  /* (file - 1) * 9 + rank - 1, 0 if not 0..80 */

@@ -19,6 +19,7 @@ shogi_bb shogi_near_bb[SH_CELLS];
 shogi_bb shogi_lines_bb[SH_CELLS];
 shogi_bb shogi_ray_bb[SH_CELLS][8];
 shogi_bb shogi_box3_bb[SH_CELLS];
+uint8_t shogi_step_ring[SH_WALL + 1][49];
 shogi_bb shogi_drop_ok[2][8];
 shogi_bb shogi_file_fill[512];
 uint8_t shogi_sq81[256];
@@ -72,6 +73,18 @@ int shogi_init(void)
         shogi_step_dirs[t | SH_GOTE] = mirror_dirs(sente_steps[t]);
         shogi_slide_dirs[t | SH_GOTE] = mirror_dirs(sente_slides[t]);
     }
+    /* 11 * files + ranks names each offset of the 5x5 box once (and no
+     * other square of the board) */
+    for (int pc = 0; pc <= SH_WALL; pc++)
+        for (int df = -2; df <= 2; df++)
+            for (int dr = -2; dr <= 2; dr++)
+                for (int d = 0; d < 8; d++) {
+                    if (!(shogi_step_dirs[pc] >> d & 1)) continue;
+                    int to = 11 * df + dr + shogi_dir_offset[d];
+                    for (int e = 0; e < 8; e++)
+                        if (to == shogi_dir_offset[e])
+                            shogi_step_ring[pc][11 * df + dr + 24] |= 1u << e;
+                }
     shogi_board_bb = 0;
     for (int k = 0; k < SH_CELLS; k++) {
         shogi_near_bb[k] = 0;
