@@ -160,6 +160,62 @@ static void check_attacked_far(const struct shogi_pos *a, const char *sfen)
         }
 }
 
+/* The ring memo evaluate leaves (shogi.h), where the position says it
+ * holds, answers as attacked_far with the king lifted, for every on-board
+ * neighbour of either king; and the moves, the pass test and the mate in
+ * one read from it are those found without it. */
+static void check_ring_holds(const struct shogi_pos *a, const char *sfen)
+{
+    for (int c = 0; c < 2; c++) {
+        if (!shogi_has_king(a, c) || !(a->ring_known >> c & 1)) continue;
+        int k = a->king[c];
+        for (int d = 0; d < 8; d++) {
+            int sq = k + shogi_dir_offset[d];
+            if (a->board[sq] == SH_WALL) continue;
+            if ((a->ring[c] >> d & 1) !=
+                shogi_attacked_far(a->board, a->far[c ^ 1], sq, c ^ 1, k))
+                ck_abort_msg("ring memo of %d, direction %d: %s", c, d, sfen);
+        }
+    }
+}
+
+static void check_ring_memo(void *p, const char *sfen)
+{
+    struct shogi_pos *a = p;
+    gt_move before[SH_MAX_MOVES], after[SH_MAX_MOVES];
+    a->ring_known = 0;
+    int n = G->generate(p, GT_GEN_ALL, before);
+    gt_move mate = shogi_mate_in_one(a);
+    bool pass = shogi_null_ok(a);
+    G->evaluate(p, NULL);
+    if (a->ring_known != 3) ck_abort_msg("no ring memo: %s", sfen);
+    check_ring_holds(a, sfen);
+    if (G->generate(p, GT_GEN_ALL, after) != n ||
+        memcmp(before, after, sizeof *after * (size_t)n))
+        ck_abort_msg("moves with the ring memo: %s", sfen);
+    for (int i = 0; i < n; i++)
+        if (!shogi_is_legal(a, before[i]))
+            ck_abort_msg("illegal with the ring memo: %s", sfen);
+    for (int d = 0; d < 8 && shogi_has_king(a, a->side); d++) {
+        int k = a->king[a->side];
+        gt_move step = SH_MAKE_MOVE(k, k + shogi_dir_offset[d]);
+        bool with = shogi_is_legal(a, step);
+        a->ring_known = 0;
+        if (shogi_is_legal(a, step) != with)
+            ck_abort_msg("king step %d with the ring memo: %s", d, sfen);
+        a->ring_known = 3;
+    }
+    if (shogi_mate_in_one(a) != mate || shogi_null_ok(a) != pass)
+        ck_abort_msg("mate in one or pass with the ring memo: %s", sfen);
+    if (!G->in_check(p)) {  /* a pass keeps the board, and the memo */
+        unsigned char undo[MAXU];
+        G->make_null(p, undo);
+        if (a->ring_known != 3) ck_abort_msg("memo lost by a pass: %s", sfen);
+        check_ring_holds(a, sfen);
+        G->unmake_null(p, undo);
+    }
+}
+
 /* The noisy and the quiet lists split the full one, each in its order. */
 static void check_split(void *p, const gt_move *all, int n, const char *sfen)
 {
@@ -192,6 +248,7 @@ static void walk_keys(void *p, int depth)
     unsigned char undo[MAXU];
     char before[256], after[256];
     G->to_text(p, before, sizeof before);
+    check_ring_holds(p, before);  /* a memo make should have dropped */
     uint64_t key = G->key(p);
     void *fresh = new_pos(before);
     ck_assert_uint_eq(G->key(fresh), key);
@@ -215,6 +272,7 @@ static void walk_keys(void *p, int depth)
     free(fresh);
     if (depth == 0) return;
     check_attacked_far(a, before);
+    check_ring_memo(p, before);
     int n = G->generate(p, GT_GEN_ALL, list);
     check_split(p, list, n, before);
     for (int i = 0; i < n; i++) {  /* key_after: the key make will give */
@@ -230,6 +288,8 @@ static void walk_keys(void *p, int depth)
         G->to_text(p, after, sizeof after);
         ck_assert_str_eq(before, after);
         ck_assert_uint_eq(G->key(p), key);
+        /* unmake brought back the memo evaluate left here */
+        ck_assert_int_eq(a->ring_known, 3);
     }
 }
 

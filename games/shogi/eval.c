@@ -325,10 +325,10 @@ ALWAYS int64_t king_terms(const struct shogi_pos *p, int c, unsigned ring,
  * compiled-in weights without a trace.  Each side's terms are its own gain,
  * signed +1 for the side to move and -1 for the other. */
 ALWAYS int eval_body(const struct shogi_pos *p, const int32_t *w, double *coef,
-                     bool fast)
+                     bool fast, unsigned *ring)
 {
     int64_t v = 0;
-    unsigned ring[2];  /* ring[c]: c's king's neighbours the enemy attacks */
+    /* ring[c]: c's king's neighbours the enemy attacks */
     for (int c = 0; c < 2; c++) {
         int s = c == p->side ? 1 : -1;
         v += s * (board_terms(p, c, w, coef, s, fast, &ring[c ^ 1]) +
@@ -362,15 +362,24 @@ int32_t shogi_psq(const struct shogi_pos *p, int c)
     return v;
 }
 
+/* Evaluation leaves the rings it found in the position's memo (shogi.h):
+ * the position is the caller's, const only to say that no move is made. */
 int shogi_evaluate(const struct shogi_pos *p, const int32_t *params)
 {
-    if (!params) return eval_body(p, default_weights, NULL, true);
-    return eval_body(p, params, NULL, false);
+    unsigned ring[2];
+    int v = params ? eval_body(p, params, NULL, false, ring)
+                   : eval_body(p, default_weights, NULL, true, ring);
+    struct shogi_pos *memo = (struct shogi_pos *)p;
+    memo->ring[0] = (uint8_t)ring[0];
+    memo->ring[1] = (uint8_t)ring[1];
+    memo->ring_known = 3;
+    return v;
 }
 
 int shogi_eval_trace(const struct shogi_pos *p, const int32_t *params,
                      double *coef)
 {
+    unsigned ring[2];
     memset(coef, 0, sizeof(double) * P_COUNT);
-    return eval_body(p, params ? params : default_weights, coef, false);
+    return eval_body(p, params ? params : default_weights, coef, false, ring);
 }

@@ -158,7 +158,9 @@ gt_move shogi_mate_in_one(const struct shogi_pos *p)
     gt_move m;
     /* Next to the king: the checker must be defended, or the king takes
      * it; so a square we do not attack is no use, for a drop or a move. */
-    unsigned ring = shogi_ring_attacks(p, us, k), open = 0;
+    unsigned ring = p->ring_known >> them & 1 ? p->ring[them]
+                                               : shogi_ring_attacks(p, us, k);
+    unsigned open = 0;
     for (int d = 0; d < 8; d++) {
         int pc = b[k + shogi_dir_offset[d]];
         if (pc != SH_WALL && !(pc && SH_COLOR(pc) == them)) open |= 1u << d;

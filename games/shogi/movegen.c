@@ -187,12 +187,15 @@ static inline gt_move *gen_king(const struct shogi_pos *p, int us, int k,
 {
     const uint8_t *b = p->board;
     int them = us ^ 1;
+    /* the evaluation's memo, when it has one, knows every step's danger */
+    bool known = p->ring_known >> us & 1;
+    unsigned ring = p->ring[us];
     for (int d = 0; d < 8; d++) {
         int to = k + shogi_dir_offset[d], t = b[to];
         bool ok = sel == SEL_NOISY ? t && (t >> 4) == them
                 : sel == SEL_QUIET ? t == 0 : t == 0 || (t >> 4) == them;
-        if (ok &&
-            !shogi_attacked_far(b, p->far[them], to, them, skip)) {
+        if (ok && !(known ? ring >> d & 1
+                          : shogi_attacked_far(b, p->far[them], to, them, skip))) {
             if (!count) *out = SH_MAKE_MOVE(k, to);
             out++;
         }

@@ -14,11 +14,13 @@ struct king_net {
 static void king_net(const struct shogi_pos *p, int c, struct king_net *kn)
 {
     int k = p->king[c], them = c ^ 1;
+    bool known = p->ring_known >> c & 1;  /* the evaluation's memo */
     kn->attacked = kn->escapes = kn->enemy_hand = 0;
     for (int d = 0; d < 8 && shogi_has_king(p, c); d++) {
         int s = k + shogi_dir_offset[d], pc = p->board[s];
         if (pc == SH_WALL) continue;
-        bool hit = shogi_attacked_far(p->board, p->far[them], s, them, k);
+        bool hit = known ? p->ring[c] >> d & 1
+                         : shogi_attacked_far(p->board, p->far[them], s, them, k);
         kn->attacked += hit;
         if (!hit && (!pc || SH_COLOR(pc) == them)) kn->escapes++;
     }

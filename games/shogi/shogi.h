@@ -106,6 +106,12 @@ struct shogi_pos {
     int32_t psq[2];             /* each side's material and placement, board
                                    and hand, with the compiled-in weights:
                                    kept by make, read by evaluate */
+    uint8_t ring_known;         /* bit c: ring[c] holds for this board */
+    uint8_t ring[2];            /* c's king's neighbours the enemy attacks,
+                                   the king lifted (ring.h's bits): a memo
+                                   evaluate leaves for move generation, the
+                                   pass test and the mate in one; make clears
+                                   it, unmake brings the parent's back */
     uint64_t hist[SH_HIST];     /* keys, hist[hist_top] is this position */
 };
 
@@ -118,6 +124,8 @@ struct shogi_undo {
     uint16_t hist_n;
     uint8_t captured;
     uint8_t checked;
+    uint8_t ring_known;
+    uint8_t ring[2];
 };
 
 /* ---- constant tables (tables.c, built by shogi_init) ------------------- */

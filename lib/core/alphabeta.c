@@ -145,14 +145,16 @@ static int qsearch(struct gt_worker *w, int alpha, int beta, int ply)
     }
 
     int best = -GT_INF;
+    /* Evaluated before the mate test (as in node), which may reuse what
+     * the evaluation saw. */
+    if (!in_check && static_eval == GT_TT_NO_EVAL)
+        static_eval = g->evaluate(pos, w->p->eval_params);
     /* A mate in one the game sees on its board, as in the main search
-     * (step 3b), where the table does not know the node. */
+     * (step 3c), where the table does not know the node. */
     if (!in_check && !tt_hit && w->p->sp[GT_SP_MATE1_QS] && mate_in_one(w, key, ply, 0))
         return GT_MATE - ply - 1;
     int stand = -GT_INF;        /* the evaluation, corrected */
     if (!in_check) {
-        if (static_eval == GT_TT_NO_EVAL)
-            static_eval = g->evaluate(pos, w->p->eval_params);
         best = stand = gt_corrected_eval(w, ply, static_eval);
         if (best >= beta)
             return best;
@@ -389,20 +391,26 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
         return e.score;
     }
 
-    /* Step 3b: a mate in one the game sees on its own board: the search
+    /* Step 3b: the raw static evaluation.  It comes before the mate
+     * test, which may reuse what the game's evaluation saw (shogi: the
+     * squares around the king). */
+    int raw_eval = GT_TT_NO_EVAL;
+    if (!in_check)
+        raw_eval = tt_hit && e.eval != GT_TT_NO_EVAL ? e.eval
+                                                     : g->evaluate(pos, w->p->eval_params);
+
+    /* Step 3c: a mate in one the game sees on its own board: the search
      * might prune the move, or reach it a ply later.  Asked only where
      * the table does not already know the node. */
     if (!root && !tt_hit && !in_check && !excluded && sp[GT_SP_MATE1] &&
         mate_in_one(w, key, ply, depth))
         return GT_MATE - ply - 1;
 
-    /* Step 4: static evaluation, sharpened by a TT bound. */
+    /* Step 4: static evaluation, corrected and sharpened by a TT bound. */
     int eval = -GT_INF;
     bool improving = false;
     if (!in_check) {
-        eval = f->static_eval = gt_corrected_eval(
-            w, ply, tt_hit && e.eval != GT_TT_NO_EVAL ? e.eval
-                                                      : g->evaluate(pos, w->p->eval_params));
+        eval = f->static_eval = gt_corrected_eval(w, ply, raw_eval);
         if (tt_hit && ((e.bound == GT_BOUND_LOWER && e.score > eval) ||
                        (e.bound == GT_BOUND_UPPER && e.score < eval)))
             eval = e.score;
