@@ -44,11 +44,18 @@ bool shogi_is_legal(const struct shogi_pos *p, gt_move m)
         return false;
     }
     if (!shogi_has_king(p, us)) return true;  /* nothing to expose */
+    int king = p->king[us];
+    if (from == king) {
+        int d = shogi_dir_between[from][to];  /* a step, tested above */
+        if (p->ring_known >> us & 1) return !(p->ring[us] >> d & 1);
+    } else if (!p->checked && shogi_dir_between[king][from] < 0) {
+        return true;  /* off the king's lines: it can pin nothing */
+    }
     uint8_t b[SH_CELLS];
     memcpy(b, p->board, sizeof b);
     b[to] = (uint8_t)pc;
     b[from] = SH_EMPTY;
-    int k = SH_TYPE(pc) == SH_KING ? to : p->king[us];
+    int k = from == king ? to : king;
     /* the enemy's sliders before the move: a capture only removes one */
     return !shogi_attacked_far(b, p->far[us ^ 1], k, us ^ 1, -1);
 }
