@@ -963,6 +963,105 @@ START_TEST(test_see_exchanges)
 }
 END_TEST
 
+/* The exchange worked out the long way, as a reference: a copy of the
+ * board, the least valuable attacker of each side in turn (the first of
+ * equals in shogi_attackers' order), the whole list of gains, then the
+ * minimax back up it.  A king takes only where nothing takes it back. */
+static int see_value_of(int pc)
+{
+    return SH_TYPE(pc) == SH_KING ? 50000 : shogi_piece_value(pc);
+}
+
+static int cheapest(const uint8_t *b, int to, int side)
+{
+    uint8_t from[16];
+    int n = shogi_attackers(b, to, side, from, 16), best = -1, bv = 1 << 30;
+    for (int i = 0; i < n; i++)
+        if (see_value_of(b[from[i]]) < bv) {
+            bv = see_value_of(b[from[i]]);
+            best = from[i];
+        }
+    return best;
+}
+
+static int see_long_way(const struct shogi_pos *p, gt_move m)
+{
+    uint8_t b[SH_CELLS];
+    int gains[48], d = 0, to = SH_MOVE_TO(m), mover;
+    memcpy(b, p->board, sizeof b);
+    if (m & SH_MOVE_DROP) {
+        mover = SH_PIECE(p->side, SH_MOVE_FROM(m));
+        gains[0] = 0;
+    } else {
+        int from = SH_MOVE_FROM(m);
+        mover = b[from];
+        gains[0] = b[to] ? shogi_piece_value(b[to]) : 0;
+        if (m & SH_MOVE_PROMO) {
+            gains[0] += shogi_piece_value(mover + SH_PROMOTE) - shogi_piece_value(mover);
+            mover += SH_PROMOTE;
+        }
+        b[from] = SH_EMPTY;
+    }
+    b[to] = (uint8_t)mover;
+    for (int side = p->side ^ 1;; side ^= 1) {
+        int a = cheapest(b, to, side);
+        if (a < 0) break;
+        int on_to = b[to];
+        b[to] = b[a];
+        b[a] = SH_EMPTY;
+        if (SH_TYPE(b[to]) == SH_KING && cheapest(b, to, side ^ 1) >= 0) break;
+        d++;
+        gains[d] = see_value_of(on_to) - gains[d - 1];
+    }
+    for (; d > 0; d--)  /* each side may stop instead of taking */
+        if (-gains[d] < gains[d - 1]) gains[d - 1] = -gains[d];
+    return gains[0];
+}
+
+static long see_walk(void *p, int depth)
+{
+    gt_move list[SH_MAX_MOVES];
+    unsigned char undo[MAXU];
+    static const int fixed[] = { -3000, -1000, -1, 0, 1, 200, 1000, 3000 };
+    long asked = 0;
+    int n = G->generate(p, GT_GEN_ALL, list);
+    for (int i = 0; i < n; i++) {
+        int v = see_long_way(p, list[i]);
+        for (int k = -1; k < 8 + 2; k++) {
+            int t = k < 0 ? v : k < 8 ? fixed[k] : v + (k == 8 ? 1 : -1);
+            if (G->see_ge(p, list[i], t) != (v >= t)) {
+                char sfen[256];
+                G->to_text(p, sfen, sizeof sfen);
+                ck_abort_msg("see_ge(%x, %d) against %d: %s", list[i], t, v, sfen);
+            }
+            asked++;
+        }
+    }
+    if (depth > 1)
+        for (int i = 0; i < n; i += 3) {
+            G->make(p, list[i], undo);
+            asked += see_walk(p, depth - 1);
+            G->unmake(p, list[i], undo);
+        }
+    return asked;
+}
+
+/* see_ge answers as the long way at every move of a walk from each
+ * perft position, at thresholds around the exchange's value and beyond. */
+START_TEST(test_see_long_way)
+{
+    struct perft_line lines[16];
+    int n = load_perft(lines, 16);
+    long asked = 0;
+    for (int i = 0; i < n; i++) {
+        void *p = new_pos(lines[i].sfen);
+        asked += see_walk(p, 3);
+        free(p);
+    }
+    ck_assert_int_gt(asked, 1000000);
+}
+END_TEST
+
 /* ---- null move ---------------------------------------------------------------- */
 
 START_TEST(test_null_move)
@@ -1284,6 +1383,7 @@ static Suite *shogi_suite(void)
     tcase_add_test(tc, test_is_legal);
     tcase_add_test(tc, test_tactical_hooks);
     tcase_add_test(tc, test_see_exchanges);
+    tcase_add_test(tc, test_see_long_way);
     tcase_add_test(tc, test_null_move);
     tcase_add_test(tc, test_mate_in_one);
     tcase_add_test(tc, test_mate_in_one_hook);

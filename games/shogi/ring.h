@@ -38,9 +38,6 @@ static inline unsigned shogi_knight_hits(int c, int sq, int king)
              : shogi_ring_hit(sq - 13, king) | shogi_ring_hit(sq + 9, king);
 }
 
-/* Directions whose steps raise the bit index (S, W, SW, NW). */
-#define SH_UP_DIRS 0x6Au
-
 /* The empty squares of line d from sq before its first piece, without a
  * walk (its end is a branch the processor seldom guesses): the line's
  * squares below the first piece's bit, or above the last one's. */

@@ -102,24 +102,87 @@ static inline int see_value(int pc)
     return SH_TYPE(pc) == SH_KING ? SEE_KING : shogi_piece_value(pc);
 }
 
-static int least_attacker(const uint8_t *b, int sq, int side, int *value)
+/* The exchange on one square, without a copy of the board: each line
+ * from the square keeps its first piece (`head`, found by sets), and once
+ * that piece has taken, the line's next piece comes into view (an x-ray).  The
+ * moving piece's square counts as empty from the start; the knights' two
+ * squares a side are dropped once they have taken. */
+struct exchange {
+    const uint8_t *b;
+    shogi_bb occ;         /* the pieces on the board, the mover's square
+                             left out */
+    int to, from;
+    uint8_t head[8];
+    uint8_t knight_gone;  /* bit 2 * side + i: knight square i used */
+};
+
+static inline bool owned_by_side(int pc, int side)
 {
-    uint8_t from[16];
-    int n = shogi_attackers(b, sq, side, from, 16), best = -1, bv = 1 << 30;
-    for (int i = 0; i < n; i++) {
-        int v = see_value(b[from[i]]);
-        if (v < bv) { bv = v; best = from[i]; }
+    return pc && (pc >> 4) == side;  /* the wall (32) has "side" 2 */
+}
+
+/* The first piece on line d beyond s, or cell 0 (a wall) for none: the
+ * lowest or the highest bit of the line's pieces. */
+static int next_piece(const struct exchange *x, int s, int d)
+{
+    shogi_bb on = shogi_ray_bb[s][d] & x->occ;
+    if (!on) return 0;
+    uint64_t hi = (uint64_t)(on >> 64), lo = (uint64_t)on;
+    if (SH_UP_DIRS >> d & 1)
+        return SH_BIT0 + (lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(hi));
+    return SH_BIT0 + (hi ? 127 - __builtin_clzll(hi) : 63 - __builtin_clzll(lo));
+}
+
+static inline int knight_square(int to, int side, int i)
+{
+    /* a sente knight on k attacks k - 13 and k + 9 */
+    return side == 0 ? (i ? to - 9 : to + 13) : (i ? to + 9 : to - 13);
+}
+
+/* The least valuable piece of `side` that takes on the square now, the
+ * first of equals in shogi_attackers' order (lines N S E W NE SW NW SE,
+ * then the knights); its square, or -1, and its value in *value. */
+static int least_attacker(const struct exchange *x, int side, int *value,
+                          int *line)
+{
+    int best = -1, bv = 1 << 30;
+    for (int d = 0; d < 8; d++) {
+        int s = x->head[d], pc = x->b[s];
+        if (!owned_by_side(pc, side)) continue;
+        int bit = 1 << (d ^ 1);  /* the attacker moves back toward to */
+        bool step = s == x->to + shogi_dir_offset[d];
+        if (!((step ? shogi_step_dirs[pc] : shogi_slide_dirs[pc]) & bit)) continue;
+        int v = see_value(pc);
+        if (v < bv) { bv = v; best = s; *line = d; }
+    }
+    int kn = SH_PIECE(side, SH_KNIGHT);
+    for (int i = 0; i < 2; i++) {
+        int s = knight_square(x->to, side, i);
+        if (x->b[s] != kn || s == x->from || (x->knight_gone >> (2 * side + i) & 1))
+            continue;
+        int v = see_value(kn);
+        if (v < bv) { bv = v; best = s; *line = 8 + i; }
     }
     *value = bv;
     return best;
 }
 
+/* The piece on line (0..7, or 8 + i for knight square i) of side has
+ * taken: the next piece of that line comes into view. */
+static void passed(struct exchange *x, int side, int line)
+{
+    if (line >= 8)
+        x->knight_gone |= (uint8_t)(1u << (2 * side + line - 8));
+    else
+        x->head[line] = (uint8_t)next_piece(x, x->head[line], line);
+}
+
 /* Static exchange on the destination, least valuable attacker first,
- * lines re-scanned after every capture (x-rays); pins and promotions
- * during the exchange are ignored.  Only the question "does it win at
- * least threshold?" is answered, so the exchange stops as soon as one
- * side can stand pat on the answer (the swap list's minimax, folded into
- * the loop): most moves are decided before any attacker is looked up. */
+ * x-rays seen as the pieces in front take; pins and promotions during the
+ * exchange are ignored.  Only the question "does it win at least
+ * threshold?" is answered, so the exchange stops as soon as one side can
+ * stand pat on the answer (the swap list's minimax, folded into the
+ * loop): most moves are decided before any attacker is looked up. */
 bool shogi_see_ge(const struct shogi_pos *p, gt_move m, int threshold)
 {
     int to = SH_MOVE_TO(m), us = p->side, from = -1;
@@ -143,21 +206,21 @@ bool shogi_see_ge(const struct shogi_pos *p, gt_move m, int threshold)
     swap = see_value(mover) - swap;
     if (swap <= 0) return true;
 
-    uint8_t b[SH_CELLS];
-    memcpy(b, p->board, sizeof b);
-    if (from >= 0) b[from] = SH_EMPTY;
-    b[to] = (uint8_t)mover;
+    struct exchange x = { .b = p->board, .occ = p->occ[0] | p->occ[1],
+                          .to = to, .from = from };
+    if (from >= 0) x.occ &= ~SH_BIT(from);
+    for (int d = 0; d < 8; d++)
+        x.head[d] = (uint8_t)next_piece(&x, to, d);
     bool res = true;  /* the answer if the exchange stopped here */
     for (int side = us ^ 1;; side ^= 1) {
-        int v, a = least_attacker(b, to, side, &v);
+        int v, line, a = least_attacker(&x, side, &v, &line);
         if (a < 0) break;
         res = !res;
-        b[to] = b[a];
-        b[a] = SH_EMPTY;
+        passed(&x, side, line);
         /* A king takes only where nothing takes it back. */
         if (v == SEE_KING) {
-            int w;
-            return least_attacker(b, to, side ^ 1, &w) >= 0 ? !res : res;
+            int w, l2;
+            return least_attacker(&x, side ^ 1, &w, &l2) >= 0 ? !res : res;
         }
         swap = v - swap;
         if (swap < res) break;

@@ -143,6 +143,9 @@ extern shogi_bb shogi_near_bb[SH_CELLS];    /* the 5x5 box around a square
 extern shogi_bb shogi_lines_bb[SH_CELLS];   /* the 8 lines from a square,
                                                its neighbours left out */
 extern shogi_bb shogi_ray_bb[SH_CELLS][8];  /* one line, to the board's edge */
+/* The directions whose steps raise the bit index (S, W, SW, NW): a line's
+ * nearest piece is its lowest bit there, its highest bit otherwise. */
+#define SH_UP_DIRS 0x6Au
 extern shogi_bb shogi_box3_bb[SH_CELLS];    /* a square and its neighbours */
 /* The king's neighbours (bit d: king + shogi_dir_offset[d]) a piece
  * attacks by its steps from sq - king + 24 within the 5x5 box around the
