@@ -99,16 +99,6 @@ static const int16_t mob_index[15] = {
     [SH_ROOK] = P_mob_rook_0, [SH_HORSE] = P_mob_horse_0,
     [SH_DRAGON] = P_mob_dragon_0,
 };
-/* The terms a type has beyond material, placement and attack: defence
- * (def_first >= 0), knight jumps, slider lines. */
-enum { MORE_DEF = 1, MORE_KNIGHT = 2, MORE_SLIDES = 4 };
-static const uint8_t more_terms[15] = {
-    [SH_LANCE] = MORE_SLIDES, [SH_KNIGHT] = MORE_KNIGHT,
-    [SH_SILVER] = MORE_DEF, [SH_BISHOP] = MORE_SLIDES,
-    [SH_ROOK] = MORE_SLIDES, [SH_GOLD] = MORE_DEF, [SH_PPAWN] = MORE_DEF,
-    [SH_PLANCE] = MORE_DEF, [SH_PKNIGHT] = MORE_DEF, [SH_PSILVER] = MORE_DEF,
-    [SH_HORSE] = MORE_DEF | MORE_SLIDES, [SH_DRAGON] = MORE_DEF | MORE_SLIDES,
-};
 
 /* Hand slots by type (P L N S B R G). */
 static const int8_t hand_slots[8] = { 0, 8, 4, 4, 4, 2, 2, 4 };
@@ -181,75 +171,69 @@ void shogi_eval_init(void)
     }
 }
 
-/* The box index of sq around king (-1000 for no king: never inside). */
-static inline int box_index(int c, int sq, int king)
-{
-    unsigned o = (unsigned)(sq - king + 24);
-    return o <= 48 ? box[c][o] : -1;
-}
 
-/* One piece of c on sq: material, placement, defenders, attackers and
- * mobility; *ring gets the enemy king's neighbours it attacks (steps only
- * from its 5x5 box, where every stepping attacker stands).  `fast`: the
- * compiled-in weights and no trace, material and placement left to the
- * position's psq. */
-ALWAYS int64_t piece_terms(const uint8_t *b, shogi_bb all, int c, int sq,
-                           int own_k, int foe_k, const int32_t *w,
-                           double *coef, int s, bool fast, unsigned *ring)
-{
-    int64_t v = 0;
-    int pc = b[sq], t = SH_TYPE(pc);
-    if (!fast) {
-        ADD(pst_param[pc][sq], 1);
-        if (t != SH_KING) ADD(board_index[t], 1);
+/* The squares of a 128-bit set, walked as two words (cheaper than
+ * 128-bit pops); the body (the last argument) sees each as sq. */
+#define FOR_SQUARES(set, sq, ...)                                      \
+    for (int half_ = 0; half_ < 2; half_++) {                          \
+        uint64_t x_ = (uint64_t)((set) >> (64 * half_));               \
+        while (x_) {                                                   \
+            int sq = __builtin_ctzll(x_) + 64 * half_ + SH_BIT0;       \
+            x_ &= x_ - 1;                                              \
+            __VA_ARGS__                                                \
+        }                                                              \
     }
-    int near_foe = box_index(c, sq, foe_k);
-    if (near_foe >= 0) {
-        *ring |= shogi_step_hits(pc, sq, foe_k);
-        if (t != SH_KING) ADD(atk_first[t] + near_foe, 1);
-    }
-    unsigned more = more_terms[t];
-    if (!more) return v;  /* pawns and kings, the most common */
-    if (more & MORE_DEF) {
-        int i = box_index(c, sq, own_k);
-        if (i >= 0) ADD(def_first[t] + i, 1);
-    }
-    if (more & MORE_KNIGHT) *ring |= shogi_knight_hits(c, sq, foe_k);
-    if (more & MORE_SLIDES) {
-        unsigned slides = shogi_slide_dirs[pc];
-        int reach;
-        *ring |= shogi_slider_hits(b, all, sq, slides, foe_k, &reach);
-        ADD(mob_index[t] + reach, 1);
-    }
-    return v;
-}
 
-/* All of c's pieces on the board, for c; *foe_ring as piece_terms.  The
- * 128-bit set is walked as two words (cheaper than 128-bit pops). */
+/* All of c's pieces on the board, for c: material and placement (unless
+ * `fast`: the compiled-in weights and no trace, which leave them to the
+ * position's psq), then one walk per kind of term, so that each loop does
+ * the same work for every piece it visits:
+ *  - the pieces in the enemy king's 5x5 box: their attack terms, and the
+ *    king's neighbours they attack by a step (every stepping attacker
+ *    stands there);
+ *  - the defenders in their own king's box;
+ *  - the far pieces: a knight's jumps, a slider's mobility and lines.
+ * *foe_ring gets the enemy king's neighbours c attacks. */
 ALWAYS int64_t board_terms(const struct shogi_pos *p, int c, const int32_t *w,
                            double *coef, int s, bool fast, unsigned *foe_ring)
 {
     int64_t v = 0;
-    int own_k = shogi_has_king(p, c) ? p->king[c] : -1000;
+    const uint8_t *b = p->board;
     int foe_k = shogi_has_king(p, c ^ 1) ? p->king[c ^ 1] : -1000;
     shogi_bb all = p->occ[0] | p->occ[1];
     unsigned ring = 0;
-    /* With material and placement in psq, a piece adds nothing unless it
-     * reaches far, stands near the enemy king (its attack terms and ring
-     * steps) or defends its own (def). */
-    shogi_bb visit = p->occ[c];
-    if (fast)
-        visit &= p->far[c] | shogi_near_bb[p->king[c ^ 1]] |
-                 (p->def[c] & shogi_near_bb[p->king[c]]);
-    for (int half = 0; half < 2; half++) {
-        uint64_t x = (uint64_t)(visit >> (64 * half));
-        while (x) {
-            int sq = __builtin_ctzll(x) + 64 * half + SH_BIT0;
-            x &= x - 1;
-            v += piece_terms(p->board, all, c, sq, own_k, foe_k, w, coef, s,
-                             fast, &ring);
-        }
+    if (!fast) {
+        FOR_SQUARES(p->occ[c], sq, {
+            int pc = b[sq], t = SH_TYPE(pc);
+            ADD(pst_param[pc][sq], 1);
+            if (t != SH_KING) ADD(board_index[t], 1);
+        })
     }
+    if (foe_k >= 0) {
+        FOR_SQUARES(p->occ[c] & shogi_near_bb[foe_k], sq, {
+            int pc = b[sq], t = SH_TYPE(pc), o = sq - foe_k + 24;
+            ring |= shogi_step_ring[pc][o];
+            if (t != SH_KING) ADD(atk_first[t] + box[c][o], 1);
+        })
+    }
+    if (shogi_has_king(p, c)) {
+        int own_k = p->king[c];
+        FOR_SQUARES((p->def[c] | p->far[c]) & shogi_near_bb[own_k], sq, {
+            int t = SH_TYPE(b[sq]);
+            if (def_first[t] >= 0) ADD(def_first[t] + box[c][sq - own_k + 24], 1);
+        })
+    }
+    FOR_SQUARES(p->far[c], sq, {
+        int pc = b[sq], t = SH_TYPE(pc);
+        if (t == SH_KNIGHT) {
+            ring |= shogi_knight_hits(c, sq, foe_k);
+        } else {
+            int reach;
+            ring |= shogi_slider_hits(b, all, sq, shogi_slide_dirs[pc], foe_k,
+                                      &reach);
+            ADD(mob_index[t] + reach, 1);
+        }
+    })
     *foe_ring = ring;
     return v;
 }
