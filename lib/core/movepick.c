@@ -8,6 +8,9 @@
 #include <config.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __AVX2__
+#include <immintrin.h>
+#endif
 
 #include "worker.h"
 
@@ -187,6 +190,27 @@ static void score_quiets(struct gt_worker *w, int ply, int n, int i)
         f->scores[i] = quiet_score(&rows, w->g->move_index(w->pos, f->moves[i]));
 }
 
+/* The first index from i on whose score is top (there is one before the
+ * list's end).  With AVX2, eight scores a compare: the loop's exit was a
+ * branch the processor seldom guessed, and the frames' scores are padded
+ * (GT_SCORE_PAD) for reads past the end. */
+static int first_equal(const int *s, int i, int top)
+{
+#ifdef __AVX2__
+    const __m256i t = _mm256_set1_epi32(top);
+    for (;; i += 8) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(s + i));
+        int hit = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(v, t)));
+        if (hit)
+            return i + __builtin_ctz((unsigned)hit);
+    }
+#else
+    while (s[i] != top)
+        i++;
+    return i;
+#endif
+}
+
 /* Index of the best move from i on (the first of equals).  Two plain
  * passes, the best score and then where it first is: the first is a max
  * reduction the compiler vectorises, cheaper over a shogi list of a
@@ -197,10 +221,7 @@ static int best_from(const struct gt_frame *f, int n, int i)
     int top = s[i];
     for (int j = i + 1; j < n; j++)
         top = s[j] > top ? s[j] : top;
-    int best = i;
-    while (s[best] != top)
-        best++;
-    return best;
+    return first_equal(s, i, top);
 }
 
 static gt_move take(struct gt_frame *f, int best, int i)

@@ -59,8 +59,10 @@ static int worker_init(struct gt_worker *w, int id, const struct gt_game *g,
     const size_t undo = (g->undo_size + 15) & ~(size_t)15;
     const size_t pos = (g->pos_size + 15) & ~(size_t)15;
     const size_t moves = (size_t)g->max_moves;
+    /* + GT_SCORE_PAD: move picking reads scores a vector at a time, past
+     * a list's end (movepick.c) */
     size_t bytes = pos + frames * undo + frames * moves * (sizeof(gt_move) + sizeof(int)) +
-                   moves * sizeof(gt_move);
+                   moves * sizeof(gt_move) + GT_SCORE_PAD * sizeof(int);
     char *mem = calloc(1, bytes);
     if (!mem)
         return -1;

@@ -82,6 +82,8 @@ int gt_corrected_eval(struct gt_worker *w, int ply, int raw);
 void gt_correction_update(struct gt_worker *w, int ply, int best, int depth, bool best_move);
 
 /* movepick.c */
+/* Ints readable past the end of any frame's scores (worker_init). */
+#define GT_SCORE_PAD 16
 void gt_score_moves(struct gt_worker *w, int ply, gt_move tt_move, int n);
 /* The move to search at i: the best left, quiet moves scored on demand. */
 gt_move gt_next_move(struct gt_worker *w, int ply, int n, int i);
