@@ -183,7 +183,7 @@ static void check_ring_memo(void *p, const char *sfen)
 {
     struct shogi_pos *a = p;
     gt_move before[SH_MAX_MOVES], after[SH_MAX_MOVES];
-    a->ring_known = 0;
+    a->ring_known = a->eval_known = 0;
     int n = G->generate(p, GT_GEN_ALL, before);
     gt_move mate = shogi_mate_in_one(a);
     bool pass = shogi_null_ok(a);
@@ -212,6 +212,11 @@ static void check_ring_memo(void *p, const char *sfen)
         G->make_null(p, undo);
         if (a->ring_known != 3) ck_abort_msg("memo lost by a pass: %s", sfen);
         check_ring_holds(a, sfen);
+        int kept = G->evaluate(p, NULL);  /* the memo, turned round */
+        a->ring_known = a->eval_known = 0;
+        if (G->evaluate(p, NULL) != kept)
+            ck_abort_msg("eval memo after a pass %d, from scratch %d: %s", kept,
+                         G->evaluate(p, NULL), sfen);
         G->unmake_null(p, undo);
     }
 }
@@ -249,6 +254,12 @@ static void walk_keys(void *p, int depth)
     char before[256], after[256];
     G->to_text(p, before, sizeof before);
     check_ring_holds(p, before);  /* a memo make should have dropped */
+    struct shogi_pos *m = p;
+    if (m->eval_known) {
+        int kept = m->eval_memo;
+        m->ring_known = m->eval_known = 0;
+        ck_assert_msg(G->evaluate(p, NULL) == kept, "eval memo kept: %s", before);
+    }
     uint64_t key = G->key(p);
     void *fresh = new_pos(before);
     ck_assert_uint_eq(G->key(fresh), key);

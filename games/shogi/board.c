@@ -152,7 +152,7 @@ void shogi_finish_setup(struct shogi_pos *p)
             part_xor(p, p->board[sq], sq);
     p->psq[0] = shogi_psq(p, 0);
     p->psq[1] = shogi_psq(p, 1);
-    p->ring_known = 0;
+    p->ring_known = p->eval_known = 0;
     p->checked = shogi_king_attacked(p, p->side);
     p->cont_check[0] = p->cont_check[1] = 0;
     p->hist_n = 0;
@@ -206,7 +206,9 @@ void shogi_make(struct shogi_pos *p, gt_move m, struct shogi_undo *u)
     u->ring_known = p->ring_known;
     u->ring[0] = p->ring[0];
     u->ring[1] = p->ring[1];
-    p->ring_known = 0;
+    u->eval_known = p->eval_known;
+    u->eval_memo = p->eval_memo;
+    p->ring_known = p->eval_known = 0;
     /* Before the move, the enemy king is never attacked (the enemy's last
      * move was legal, a SFEN with it in check is refused, a null move is
      * never made in check): only this move can attack it now, cheaper to
@@ -324,6 +326,8 @@ void shogi_unmake(struct shogi_pos *p, gt_move m, const struct shogi_undo *u)
     p->ring_known = u->ring_known;
     p->ring[0] = u->ring[0];
     p->ring[1] = u->ring[1];
+    p->eval_known = u->eval_known;
+    p->eval_memo = u->eval_memo;
     p->move_number--;
     p->hist_top = (uint16_t)((p->hist_top - 1) & (SH_HIST - 1));
 }
@@ -332,10 +336,13 @@ void shogi_unmake(struct shogi_pos *p, gt_move m, const struct shogi_undo *u)
  * its run of checks, and the repetition view restarts here: a null inside a
  * checking sequence must not look like perpetual check, and positions
  * before the pass were not reached by real play from the ones after it.
- * The board stays, and with it the ring memo. */
+ * The board stays, and with it the ring memo; the eval memo turns round. */
 void shogi_make_null(struct shogi_pos *p, struct shogi_undo *u)
 {
     u->key = p->key;
+    u->eval_known = p->eval_known;
+    u->eval_memo = p->eval_memo;
+    shogi_eval_pass(p);
     u->cont_check[0] = p->cont_check[0];
     u->cont_check[1] = p->cont_check[1];
     u->hist_n = p->hist_n;
@@ -352,6 +359,8 @@ void shogi_make_null(struct shogi_pos *p, struct shogi_undo *u)
 void shogi_unmake_null(struct shogi_pos *p, const struct shogi_undo *u)
 {
     p->side ^= 1;
+    p->eval_known = u->eval_known;
+    p->eval_memo = u->eval_memo;
     p->key = u->key;
     p->cont_check[0] = u->cont_check[0];
     p->cont_check[1] = u->cont_check[1];

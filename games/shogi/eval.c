@@ -346,18 +346,38 @@ int32_t shogi_psq(const struct shogi_pos *p, int c)
     return v;
 }
 
-/* Evaluation leaves the rings it found in the position's memo (shogi.h):
- * the position is the caller's, const only to say that no move is made. */
+/* Evaluation leaves the rings it found, and with the compiled-in weights
+ * its answer, in the position's memo (shogi.h): the position is the
+ * caller's, const only to say that no move is made. */
 int shogi_evaluate(const struct shogi_pos *p, const int32_t *params)
 {
-    unsigned ring[2];
-    int v = params ? eval_body(p, params, NULL, false, ring)
-                   : eval_body(p, default_weights, NULL, true, ring);
     struct shogi_pos *memo = (struct shogi_pos *)p;
+    unsigned ring[2];
+    int v;
+    if (params) {
+        v = eval_body(p, params, NULL, false, ring);
+    } else {
+        if (p->eval_known) return p->eval_memo;
+        v = eval_body(p, default_weights, NULL, true, ring);
+        memo->eval_memo = v;
+        memo->eval_known = 1;
+    }
     memo->ring[0] = (uint8_t)ring[0];
     memo->ring[1] = (uint8_t)ring[1];
     memo->ring_known = 3;
     return v;
+}
+
+/* Every term but the tempo is one side's gain signed by who moves: after
+ * a pass the score is 2 tempo - v, where v lies inside the evaluation
+ * band (far from its clamps). */
+void shogi_eval_pass(struct shogi_pos *p)
+{
+    int v = p->eval_memo;
+    if (p->eval_known && v > -GT_EVAL_MAX / 2 && v < GT_EVAL_MAX / 2)
+        p->eval_memo = 2 * default_weights[P_tempo] - v;
+    else
+        p->eval_known = 0;
 }
 
 int shogi_eval_trace(const struct shogi_pos *p, const int32_t *params,

@@ -112,6 +112,10 @@ struct shogi_pos {
                                    evaluate leaves for move generation, the
                                    pass test and the mate in one; make clears
                                    it, unmake brings the parent's back */
+    uint8_t eval_known;         /* eval_memo holds (and then the rings do) */
+    int32_t eval_memo;          /* evaluate's answer with the compiled-in
+                                   weights: a pass turns it around, as the
+                                   child of a null move asks for it */
     uint64_t hist[SH_HIST];     /* keys, hist[hist_top] is this position */
 };
 
@@ -126,6 +130,8 @@ struct shogi_undo {
     uint8_t checked;
     uint8_t ring_known;
     uint8_t ring[2];
+    uint8_t eval_known;
+    int32_t eval_memo;
 };
 
 /* ---- constant tables (tables.c, built by shogi_init) ------------------- */
@@ -277,6 +283,8 @@ enum gt_zugzwang_risk shogi_zugzwang_risk(const struct shogi_pos *p);
 extern const struct gt_param shogi_eval_params[];
 int shogi_evaluate(const struct shogi_pos *p, const int32_t *params);
 void shogi_eval_init(void);  /* its tables, from shogi_init */
+/* The eval memo after a pass: the same board seen by the other side. */
+void shogi_eval_pass(struct shogi_pos *p);
 int shogi_eval_trace(const struct shogi_pos *p, const int32_t *params,
                      double *coef);
 /* The compiled-in board value of a type (bits above 15 ignored; the king
