@@ -25,22 +25,24 @@ bool gt_worker_should_stop(const struct gt_worker *w)
            atomic_load_explicit(&w->ctl->stop, memory_order_relaxed);
 }
 
-/* Count a node; the main thread also enforces the node and time limits.
- * Returns true when the search must unwind. */
+/* Count a visit; the main thread also enforces the node and time limits.
+ * Returns true when the search must unwind.  (Nodes are counted as moves
+ * made, by make_move: a null move's child, razoring's quiescence and the
+ * singular test visit a node again without a move.) */
 static bool tick(struct gt_worker *w)
 {
-    w->nodes++;
+    w->visits++;
     if (w->id == 0) {
         if (w->lim->nodes && w->nodes >= w->lim->nodes && w->root_depth > 1)
             atomic_store(&w->ctl->stop, true);
-        if ((w->nodes & 1023) == 0) {
+        if ((w->visits & 1023) == 0) {
             atomic_store_explicit(&w->nodes_seen, w->nodes, memory_order_relaxed);
             if (w->hard_ms && w->root_depth > 1 &&
                 !atomic_load(&w->ctl->pondering) &&
                 gt_now_ms() - atomic_load(&w->ctl->start_ms) >= w->hard_ms)
                 atomic_store(&w->ctl->stop, true);
         }
-    } else if ((w->nodes & 1023) == 0)
+    } else if ((w->visits & 1023) == 0)
         atomic_store_explicit(&w->nodes_seen, w->nodes, memory_order_relaxed);
     return gt_worker_should_stop(w);
 }
@@ -58,6 +60,7 @@ static void make_move(struct gt_worker *w, int ply, gt_move m)
     f->move = m;
     f->move_index = w->g->move_index(w->pos, m);
     w->g->make(w->pos, m, f->undo);
+    w->nodes++;
     /* The child probes the table first thing: fetch its line meanwhile,
      * unless early_fetch did already. */
     if (!w->g->key_after)

@@ -54,7 +54,10 @@ struct gt_worker {
     const struct gt_limits *lim;
     struct gt_search_ctl *ctl;
     int64_t hard_ms;
-    uint64_t nodes;
+    uint64_t nodes;                /* moves made, as Stockfish and YaneuraOu
+                                      count: no null move, no second visit */
+    uint64_t visits;               /* node and quiescence entries: the
+                                      cadence of the limit checks */
     _Atomic uint64_t nodes_seen;   /* nodes, published for other threads */
     int seldepth;
     int nmp_min_ply;               /* no null moves before this ply (verification) */
