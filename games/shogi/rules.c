@@ -79,7 +79,11 @@ enum gt_outcome shogi_rule_verdict(const struct shogi_pos *p, int ply,
 {
     enum gt_outcome r = repetition(p, ply, why);
     if (r != GT_ONGOING) return r;
-    if (!shogi_declaration_win(p)) return GT_ONGOING;
+    /* most nodes: the king is not in the enemy camp (asked here, before
+     * the call) */
+    int us = p->side;
+    if (!shogi_zone[us][p->king[us]] || !shogi_declaration_win(p))
+        return GT_ONGOING;
     if (why) *why = reason_declaration;
     return GT_WIN;
 }
