@@ -14,7 +14,13 @@
  *    undo records (undo_size bytes), and it may copy a position with memcpy,
  *    so a position must not contain pointers into itself or to per-position
  *    heap memory.  Constant tables shared by all positions are fine.
- *  - Hooks that take `const void *pos` must not change the position.
+ *  - Hooks that take `const void *pos` must not change the game the
+ *    position holds (board, side to move, hands, history).  A module may
+ *    keep a memo there, facts derived from that game which any later hook
+ *    would work out the same way (shogi keeps its evaluation's answer and
+ *    the squares each king's enemy attacks), and const hooks may write it:
+ *    a position is always the caller's own, never shared by threads while
+ *    a hook runs.  make clears what the move outdates.
  *  - Hooks may be called from several search threads at once, each on its
  *    own position.  A module keeps no mutable global state (two engines may
  *    live in one process).  Constant tables may be built by `init`.
@@ -317,7 +323,9 @@ struct gt_game {
      * mates (the search finds those), so make it cheap: the search asks at
      * every node it cannot answer from its table, and answers a mate at
      * once.  Never called in check, nor in a game with final_margin.
-     * NULL: the search finds every mate by searching. */
+     * The search evaluates the node first, so what evaluate learned (its
+     * memo, see above) is there to use.  NULL: the search finds every
+     * mate by searching. */
     gt_move (*mate_in_one)(const void *pos);
 
     /* ---- the end of the game ------------------------------------------- */
