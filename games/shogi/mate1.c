@@ -42,18 +42,23 @@ bool shogi_check_unanswerable(const uint8_t *b, shogi_bb far, int sq, int k,
 }
 
 /* The king's neighbours the piece pc put on sq attacks after the move
- * from `from` (-1 for a drop), or all of them when a line of it runs
- * through `from` (the board before the move does not show where it ends). */
-static unsigned checker_hits(const uint8_t *b, shogi_bb all, int pc, int sq,
-                             int from, int k)
+ * from `from` (-1 for a drop): its steps and jumps, and its lines walked
+ * on the board before the move with `from` taken as empty (a slider
+ * moves along one of its lines, which runs on through the square it
+ * left).  A line goes on through the king, which cannot flee along it. */
+static unsigned checker_hits(const uint8_t *b, int pc, int sq, int from, int k)
 {
     unsigned hits = shogi_step_hits(pc, sq, k);
     if (SH_TYPE(pc) == SH_KNIGHT) hits |= shogi_knight_hits(SH_COLOR(pc), sq, k);
     unsigned slides = shogi_slide_dirs[pc];
-    if (slides) {
-        if (from >= 0 && shogi_dir_between[sq][from] >= 0) return 0xFF;
-        int reach;
-        hits |= shogi_slider_hits(b, all, sq, slides, k, &reach);
+    shogi_bb box = shogi_box3_bb[k];
+    while (slides) {
+        int d = __builtin_ctz(slides), off = shogi_dir_offset[d], s2 = sq + off;
+        slides &= slides - 1;
+        if (!(shogi_ray_bb[sq][d] & box)) continue;  /* nowhere near the king */
+        for (; !b[s2] || s2 == from; s2 += off) hits |= shogi_ring_hit(s2, k);
+        hits |= shogi_ring_hit(s2, k);
+        if (s2 == k) hits |= shogi_ring_hit(s2 + off, k);
     }
     return hits;
 }
@@ -69,7 +74,7 @@ static bool mates(const struct shogi_pos *p, gt_move m, int pc, int from, int sq
 {
     if (!shogi_piece_attacks(p->board, pc, sq, k, from)) return false;
     if (open) {
-        open &= ~checker_hits(p->board, p->occ[0] | p->occ[1], pc, sq, from, k);
+        open &= ~checker_hits(p->board, pc, sq, from, k);
         for (unsigned o = open; o && from >= 0; o &= o - 1) {
             int d = __builtin_ctz(o);
             if (shogi_dir_between[from][k + shogi_dir_offset[d]] >= 0)
