@@ -285,16 +285,15 @@ ALWAYS int64_t king_terms(const struct shogi_pos *p, int c, unsigned ring,
 {
     int64_t v = 0;
     if (!shogi_has_king(p, c)) return 0;
-    int k = p->king[c], them = c ^ 1, attacked = 0, escapes = 0;
-    for (int d = 0; d < 8; d++) {
-        int sq = k + shogi_dir_offset[d], pc = p->board[sq];
-        if (pc == SH_WALL) continue;
-        if (ring >> d & 1) {
-            attacked++;
-            ADD(P_ks_ring_32 + (c ? d ^ 1 : d), 1);  /* d ^ 1: gote's view */
-        } else if (!pc || SH_COLOR(pc) == them) {
-            escapes++;
-        }
+    int k = p->king[c], them = c ^ 1;
+    /* by sets of ring bits: the squares on the board, ours among them */
+    unsigned on = shogi_ring_onboard[k], hit = ring & on;
+    unsigned own = shogi_ring_of(p->occ[c], k);
+    int attacked = __builtin_popcount(hit);
+    int escapes = __builtin_popcount(on & ~ring & ~own);
+    for (; hit; hit &= hit - 1) {
+        int d = __builtin_ctz(hit);
+        ADD(P_ks_ring_32 + (c ? d ^ 1 : d), 1);  /* d ^ 1: gote's view */
     }
     const uint8_t *h = p->hand[them];
     if (attacked) v += ring_hand_terms(h, attacked, w, coef, s);

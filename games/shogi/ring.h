@@ -31,6 +31,14 @@ static inline unsigned shogi_step_hits(int pc, int sq, int king)
     return o <= 48 ? shogi_step_ring[pc][o] : 0;
 }
 
+/* The neighbours of king k in the set x, as ring bits: the 3x3 box's
+ * three rows of bits, 11 apart, packed into 9 bits and looked up. */
+static inline unsigned shogi_ring_of(shogi_bb x, int k)
+{
+    unsigned w = (unsigned)((x << 12) >> (k - SH_BIT0));  /* bit 0: k - 12 */
+    return shogi_ring9[(w & 7) | (w >> 8 & 0x38) | (w >> 16 & 0x1C0)];
+}
+
 /* A knight of c on sq jumps two ranks forward and one file aside. */
 static inline unsigned shogi_knight_hits(int c, int sq, int king)
 {

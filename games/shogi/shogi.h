@@ -157,6 +157,11 @@ extern shogi_bb shogi_box3_bb[SH_CELLS];    /* a square and its neighbours */
  * attacks by its steps from sq - king + 24 within the 5x5 box around the
  * king (ring.h), and from nowhere else. */
 extern uint8_t shogi_step_ring[SH_WALL + 1][49];
+/* Ring bits of a king's 3x3 box packed as 9 bits, rows k-12..k-10,
+ * k-1..k+1, k+10..k+12 (ring.h), and the ring bits of the neighbours
+ * of each square that are on the board. */
+extern uint8_t shogi_ring9[512];
+extern uint8_t shogi_ring_onboard[SH_CELLS];
 extern shogi_bb shogi_drop_ok[2][8];        /* legal drop squares by type */
 extern shogi_bb shogi_file_fill[512];       /* files of a 9-bit set */
 extern uint8_t shogi_sq81[256];  /* (file - 1) * 9 + rank - 1, 0 if not 0..80 */

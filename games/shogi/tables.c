@@ -20,6 +20,8 @@ shogi_bb shogi_lines_bb[SH_CELLS];
 shogi_bb shogi_ray_bb[SH_CELLS][8];
 shogi_bb shogi_box3_bb[SH_CELLS];
 uint8_t shogi_step_ring[SH_WALL + 1][49];
+uint8_t shogi_ring9[512];
+uint8_t shogi_ring_onboard[SH_CELLS];
 shogi_bb shogi_drop_ok[2][8];
 shogi_bb shogi_file_fill[512];
 uint8_t shogi_sq81[256];
@@ -85,6 +87,15 @@ int shogi_init(void)
                         if (to == shogi_dir_offset[e])
                             shogi_step_ring[pc][11 * df + dr + 24] |= 1u << e;
                 }
+    static const int box9[9] = { -12, -11, -10, -1, 0, 1, 10, 11, 12 };
+    for (int i = 0; i < 512; i++)
+        for (int j = 0; j < 9; j++)
+            for (int e = 0; e < 8 && (i >> j & 1); e++)
+                if (box9[j] == shogi_dir_offset[e]) shogi_ring9[i] |= (uint8_t)(1u << e);
+    for (int k = 0; k < SH_CELLS; k++)
+        for (int d = 0; d < 8 && on_board(k); d++)
+            if (on_board(k + shogi_dir_offset[d]))
+                shogi_ring_onboard[k] |= (uint8_t)(1u << d);
     shogi_board_bb = 0;
     for (int k = 0; k < SH_CELLS; k++) {
         shogi_near_bb[k] = 0;
