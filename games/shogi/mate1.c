@@ -165,12 +165,8 @@ gt_move shogi_mate_in_one(const struct shogi_pos *p)
      * it; so a square we do not attack is no use, for a drop or a move. */
     unsigned ring = p->ring_known >> them & 1 ? p->ring[them]
                                                : shogi_ring_attacks(p, us, k);
-    unsigned open = 0;
-    for (int d = 0; d < 8; d++) {
-        int pc = b[k + shogi_dir_offset[d]];
-        if (pc != SH_WALL && !(pc && SH_COLOR(pc) == them)) open |= 1u << d;
-    }
-    open &= ~ring;
+    /* the squares next to the king on the board and not its side's */
+    unsigned open = shogi_ring_onboard[k] & ~shogi_ring_of(p->occ[them], k) & ~ring;
     for (int d = 0; d < 8; d++) {
         if (!(ring >> d & 1)) continue;
         int sq = k + shogi_dir_offset[d], on = b[sq];

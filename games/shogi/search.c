@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: MIT */
 #include <string.h>
 
-#include "shogi.h"
+#include "ring.h"
 
 /* How exposed is c's king?  Squares around it the enemy attacks, squares it
  * could still step to, and the enemy's pieces in hand.  A side without a
@@ -14,17 +14,22 @@ struct king_net {
 static void king_net(const struct shogi_pos *p, int c, struct king_net *kn)
 {
     int k = p->king[c], them = c ^ 1;
-    bool known = p->ring_known >> c & 1;  /* the evaluation's memo */
     kn->attacked = kn->escapes = kn->enemy_hand = 0;
-    for (int d = 0; d < 8 && shogi_has_king(p, c); d++) {
-        int s = k + shogi_dir_offset[d], pc = p->board[s];
-        if (pc == SH_WALL) continue;
-        bool hit = known ? p->ring[c] >> d & 1
-                         : shogi_attacked_far(p->board, p->far[them], s, them, k);
-        kn->attacked += hit;
-        if (!hit && (!pc || SH_COLOR(pc) == them)) kn->escapes++;
+    if (shogi_has_king(p, c)) {
+        unsigned on = shogi_ring_onboard[k], ring = p->ring[c];
+        if (!(p->ring_known >> c & 1)) {  /* no memo from the evaluation */
+            ring = 0;
+            for (unsigned x = on; x; x &= x - 1) {
+                int s = k + shogi_dir_offset[__builtin_ctz(x)];
+                if (shogi_attacked_far(p->board, p->far[them], s, them, k))
+                    ring |= x & -x;
+            }
+        }
+        kn->attacked = __builtin_popcount(ring & on);
+        kn->escapes = __builtin_popcount(on & ~ring & ~shogi_ring_of(p->occ[c], k));
+    } else {
+        kn->escapes = 8;
     }
-    if (!shogi_has_king(p, c)) kn->escapes = 8;
     for (int t = SH_PAWN; t <= SH_GOLD; t++) kn->enemy_hand += p->hand[them][t];
 }
 
