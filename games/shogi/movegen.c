@@ -13,7 +13,7 @@
  * SPDX-License-Identifier: MIT */
 #include <string.h>
 
-#include "shogi.h"
+#include "ring.h"
 
 struct king_lines {
     shogi_bb pinned;
@@ -185,17 +185,18 @@ gen_piece(const uint8_t *b, int us, int pc, int from, unsigned allow,
 static inline gt_move *gen_king(const struct shogi_pos *p, int us, int k,
                                 int skip, int sel, bool count, gt_move *out)
 {
-    const uint8_t *b = p->board;
     int them = us ^ 1;
+    /* the steps as ring bits: onto the enemy's pieces, or empty squares */
+    unsigned foe = shogi_ring_of(p->occ[them], k);
+    unsigned steps = sel == SEL_NOISY ? foe
+                   : shogi_ring_onboard[k] & ~shogi_ring_of(p->occ[us], k);
+    if (sel == SEL_QUIET) steps &= ~foe;
     /* the evaluation's memo, when it has one, knows every step's danger */
-    bool known = p->ring_known >> us & 1;
-    unsigned ring = p->ring[us];
-    for (int d = 0; d < 8; d++) {
-        int to = k + shogi_dir_offset[d], t = b[to];
-        bool ok = sel == SEL_NOISY ? t && (t >> 4) == them
-                : sel == SEL_QUIET ? t == 0 : t == 0 || (t >> 4) == them;
-        if (ok && !(known ? ring >> d & 1
-                          : shogi_attacked_far(b, p->far[them], to, them, skip))) {
+    if (p->ring_known >> us & 1) steps &= ~p->ring[us];
+    for (; steps; steps &= steps - 1) {
+        int to = k + shogi_dir_offset[__builtin_ctz(steps)];
+        if ((p->ring_known >> us & 1) ||
+            !shogi_attacked_far(p->board, p->far[them], to, them, skip)) {
             if (!count) *out = SH_MAKE_MOVE(k, to);
             out++;
         }
