@@ -13,19 +13,20 @@
 #include "ring.h"
 
 /* With our checker on sq and the board b after the move, is the king of
- * `them` on k mated?  It may step to a square we do not attack (b with the
- * king lifted, so that a slider's line runs on behind it), or a piece of
- * its own, not the king, takes the checker without exposing it.  Nothing
- * can block a checker next to the king or a knight's jump away.  The
- * pawn-drop rule (uchifuzume.c) asks the same question.  `far` holds
- * every slider of ours on b (shogi_attacked_far). */
-bool shogi_check_unanswerable(const uint8_t *b, shogi_bb far, int sq, int k,
-                               int us)
+ * `them` on k mated?  It may step to a square we do not attack (b with
+ * the king lifted, so that a slider's line runs on behind it), or a piece
+ * of its own, not the king, takes the checker without exposing it.
+ * Nothing can block a checker next to the king or a knight's jump away.
+ * The pawn-drop rule (uchifuzume.c) asks the same question.  `far` holds
+ * every slider of ours on b (shogi_attacked_far), `theirs` their pieces
+ * on b. */
+bool shogi_check_unanswerable(const uint8_t *b, shogi_bb far, shogi_bb theirs,
+                               int sq, int k, int us)
 {
     int them = us ^ 1;
-    for (int d = 0; d < 8; d++) {
-        int s = k + shogi_dir_offset[d], pc = b[s];
-        if (pc == SH_WALL || (pc && SH_COLOR(pc) == them)) continue;
+    unsigned steps = shogi_ring_onboard[k] & ~shogi_ring_of(theirs, k);
+    for (; steps; steps &= steps - 1) {
+        int s = k + shogi_dir_offset[__builtin_ctz(steps)];
         if (!shogi_attacked_far(b, far, s, us, k)) return false;
     }
     uint8_t from[16];
@@ -87,7 +88,8 @@ static bool mates(const struct shogi_pos *p, gt_move m, int pc, int from, int sq
     memcpy(b, p->board, sizeof b);
     if (from >= 0) b[from] = SH_EMPTY;
     b[sq] = (uint8_t)pc;
-    return shogi_check_unanswerable(b, p->far[p->side] | SH_BIT(sq), sq, k,
+    return shogi_check_unanswerable(b, p->far[p->side] | SH_BIT(sq),
+                                    p->occ[p->side ^ 1] & ~SH_BIT(sq), sq, k,
                                     p->side);
 }
 
@@ -167,10 +169,10 @@ gt_move shogi_mate_in_one(const struct shogi_pos *p)
                                                : shogi_ring_attacks(p, us, k);
     /* the squares next to the king on the board and not its side's */
     unsigned open = shogi_ring_onboard[k] & ~shogi_ring_of(p->occ[them], k) & ~ring;
-    for (int d = 0; d < 8; d++) {
-        if (!(ring >> d & 1)) continue;
-        int sq = k + shogi_dir_offset[d], on = b[sq];
-        if (on == SH_WALL || (on && SH_COLOR(on) == us)) continue;
+    /* checking squares: attacked, on the board, not holding our piece */
+    unsigned cand = ring & shogi_ring_onboard[k] & ~shogi_ring_of(p->occ[us], k);
+    for (; cand; cand &= cand - 1) {
+        int sq = k + shogi_dir_offset[__builtin_ctz(cand)], on = b[sq];
         uint8_t from[16];
         int n = shogi_attackers(b, sq, us, from, 16);
         if (!n) continue;

@@ -236,8 +236,8 @@ bool shogi_is_legal(const struct shogi_pos *p, gt_move m);
  * whether such a check (the checker of `us` on sq, board b after the move)
  * leaves the king on k no answer (mate1.c). */
 gt_move shogi_mate_in_one(const struct shogi_pos *p);
-bool shogi_check_unanswerable(const uint8_t *b, shogi_bb far, int sq, int k,
-                               int us);
+bool shogi_check_unanswerable(const uint8_t *b, shogi_bb far, shogi_bb theirs,
+                               int sq, int k, int us);
 /* Captures and promotions.  Inline here (and move_index below): the search
  * asks both of every move it orders. */
 static inline bool shogi_is_noisy(const struct shogi_pos *p, gt_move m)

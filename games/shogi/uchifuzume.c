@@ -7,7 +7,7 @@
  * SPDX-License-Identifier: MIT */
 #include <string.h>
 
-#include "shogi.h"
+#include "ring.h"
 
 bool shogi_pawn_drop_mates(const struct shogi_pos *p, int sq)
 {
@@ -16,5 +16,5 @@ bool shogi_pawn_drop_mates(const struct shogi_pos *p, int sq)
     uint8_t b[SH_CELLS];
     memcpy(b, p->board, sizeof b);
     b[sq] = (uint8_t)SH_PIECE(us, SH_PAWN);
-    return shogi_check_unanswerable(b, p->far[us], sq, k, us);
+    return shogi_check_unanswerable(b, p->far[us], p->occ[us ^ 1], sq, k, us);
 }
