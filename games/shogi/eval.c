@@ -137,6 +137,10 @@ static int16_t pst_param[SH_WALL][SH_CELLS];
 int32_t shogi_base_value[SH_WALL][SH_CELLS];
 int32_t shogi_hand_value[8][SH_HAND_MAX + 1];
 static int8_t box[2][49];
+/* With the compiled-in weights: the attack and defence terms of a piece
+ * at offset sq - king + 24 from the enemy king and from its own (0 where
+ * it has none), for the fast walk. */
+static int32_t atk_value[SH_WALL][49], def_value[SH_WALL][49];
 
 void shogi_eval_init(void)
 {
@@ -168,6 +172,17 @@ void shogi_eval_init(void)
                 int i = (df + 2) * 5 + dr + 2, d = 11 * df + dr;
                 box[c][(c ? -d : d) + 24] = (int8_t)(i > 12 ? i - 1 : i);
             }
+    }
+    for (int pc = 0; pc < SH_WALL; pc++) {
+        int t = SH_TYPE(pc), c = SH_COLOR(pc);
+        if (t < SH_PAWN || t > SH_DRAGON) continue;
+        for (int o = 0; o < 49; o++) {
+            if (box[c][o] < 0) continue;
+            if (atk_first[t] >= 0)
+                atk_value[pc][o] = default_weights[atk_first[t] + box[c][o]];
+            if (def_first[t] >= 0)
+                def_value[pc][o] = default_weights[def_first[t] + box[c][o]];
+        }
     }
 }
 
@@ -209,18 +224,21 @@ ALWAYS int64_t board_terms(const struct shogi_pos *p, int c, const int32_t *w,
             if (t != SH_KING) ADD(board_index[t], 1);
         })
     }
+    /* fast: the terms from tables by piece and offset, no test per piece */
     if (foe_k >= 0) {
         FOR_SQUARES(p->occ[c] & shogi_near_bb[foe_k], sq, {
             int pc = b[sq], t = SH_TYPE(pc), o = sq - foe_k + 24;
             ring |= shogi_step_ring[pc][o];
-            if (t != SH_KING) ADD(atk_first[t] + box[c][o], 1);
+            if (fast) v += atk_value[pc][o];
+            else if (t != SH_KING) ADD(atk_first[t] + box[c][o], 1);
         })
     }
     if (shogi_has_king(p, c)) {
         int own_k = p->king[c];
         FOR_SQUARES((p->def[c] | p->far[c]) & shogi_near_bb[own_k], sq, {
-            int t = SH_TYPE(b[sq]);
-            if (def_first[t] >= 0) ADD(def_first[t] + box[c][sq - own_k + 24], 1);
+            int pc = b[sq], t = SH_TYPE(pc), o = sq - own_k + 24;
+            if (fast) v += def_value[pc][o];
+            else if (def_first[t] >= 0) ADD(def_first[t] + box[c][o], 1);
         })
     }
     FOR_SQUARES(p->far[c], sq, {
