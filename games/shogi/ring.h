@@ -72,13 +72,16 @@ static inline int shogi_line_empty(int sq, int d, shogi_bb all)
 static inline unsigned shogi_slider_hits(const uint8_t *b, shogi_bb all, int sq,
                                          unsigned slides, int king, int *reach)
 {
-    unsigned ring = 0;
+    unsigned ring = 0, near = 0;
     int n = 0;
-    shogi_bb box = king >= 0 ? shogi_box3_bb[king] : 0;
+    if (king >= 0) {  /* the lines that may pass near the king, at once */
+        int df = SH_FILE(king) - SH_FILE(sq), dr = SH_RANK(king) - SH_RANK(sq);
+        near = shogi_touch[(df + 8) * 17 + dr + 8];
+    }
     while (slides) {
         int d = __builtin_ctz(slides), off = shogi_dir_offset[d], s2 = sq + off;
         slides &= slides - 1;
-        if (!(shogi_ray_bb[sq][d] & box)) {
+        if (!(near >> d & 1)) {
             n += shogi_line_empty(sq, d, all);
             continue;
         }

@@ -162,6 +162,10 @@ extern uint8_t shogi_step_ring[SH_WALL + 1][49];
  * of each square that are on the board. */
 extern uint8_t shogi_ring9[512];
 extern uint8_t shogi_ring_onboard[SH_CELLS];
+/* The directions whose line from a square passes through or next to a
+ * point df files and dr ranks away, by (df + 8) * 17 + dr + 8 (the
+ * board's edge left out: a line may stop before it gets there). */
+extern uint8_t shogi_touch[17 * 17];
 extern shogi_bb shogi_drop_ok[2][8];        /* legal drop squares by type */
 extern shogi_bb shogi_file_fill[512];       /* files of a 9-bit set */
 extern uint8_t shogi_sq81[256];  /* (file - 1) * 9 + rank - 1, 0 if not 0..80 */

@@ -22,6 +22,7 @@ shogi_bb shogi_box3_bb[SH_CELLS];
 uint8_t shogi_step_ring[SH_WALL + 1][49];
 uint8_t shogi_ring9[512];
 uint8_t shogi_ring_onboard[SH_CELLS];
+uint8_t shogi_touch[17 * 17];
 shogi_bb shogi_drop_ok[2][8];
 shogi_bb shogi_file_fill[512];
 uint8_t shogi_sq81[256];
@@ -92,6 +93,17 @@ int shogi_init(void)
         for (int j = 0; j < 9; j++)
             for (int e = 0; e < 8 && (i >> j & 1); e++)
                 if (box9[j] == shogi_dir_offset[e]) shogi_ring9[i] |= (uint8_t)(1u << e);
+    /* files and ranks a step of each direction moves (offset 11 f + r) */
+    static const int step_f[8] = { 0, 0, -1, 1, -1, 1, 1, -1 };
+    static const int step_r[8] = { -1, 1, 0, 0, -1, 1, -1, 1 };
+    for (int x = -8; x <= 8; x++)
+        for (int y = -8; y <= 8; y++)
+            for (int d = 0; d < 8; d++)
+                for (int n = 1; n <= 8; n++) {
+                    int ex = n * step_f[d] - x, ey = n * step_r[d] - y;
+                    if (ex >= -1 && ex <= 1 && ey >= -1 && ey <= 1)
+                        shogi_touch[(x + 8) * 17 + y + 8] |= (uint8_t)(1u << d);
+                }
     for (int k = 0; k < SH_CELLS; k++)
         for (int d = 0; d < 8 && on_board(k); d++)
             if (on_board(k + shogi_dir_offset[d]))
