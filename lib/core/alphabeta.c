@@ -399,8 +399,9 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
      * squares around the king). */
     int raw_eval = GT_TT_NO_EVAL;
     if (!in_check)
-        raw_eval = tt_hit && e.eval != GT_TT_NO_EVAL ? e.eval
-                                                     : g->evaluate(pos, w->p->eval_params);
+        raw_eval = tt_hit && e.eval != GT_TT_NO_EVAL
+                       ? e.eval
+                       : g->evaluate(pos, w->p->eval_params);
 
     /* Step 3c: a mate in one the game sees on its own board: the search
      * might prune the move, or reach it a ply later.  Asked only where
