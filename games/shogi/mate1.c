@@ -51,16 +51,8 @@ static unsigned checker_hits(const uint8_t *b, int pc, int sq, int from, int k)
 {
     unsigned hits = shogi_step_hits(pc, sq, k);
     if (SH_TYPE(pc) == SH_KNIGHT) hits |= shogi_knight_hits(SH_COLOR(pc), sq, k);
-    unsigned slides = shogi_slide_dirs[pc];
-    shogi_bb box = shogi_box3_bb[k];
-    while (slides) {
-        int d = __builtin_ctz(slides), off = shogi_dir_offset[d], s2 = sq + off;
-        slides &= slides - 1;
-        if (!(shogi_ray_bb[sq][d] & box)) continue;  /* nowhere near the king */
-        for (; !b[s2] || s2 == from; s2 += off) hits |= shogi_ring_hit(s2, k);
-        hits |= shogi_ring_hit(s2, k);
-        if (s2 == k) hits |= shogi_ring_hit(s2 + off, k);
-    }
+    unsigned near = shogi_lines_near(sq, k) & shogi_slide_dirs[pc];
+    if (near) hits |= shogi_lines_ring(b, sq, near, k, from);
     return hits;
 }
 
@@ -122,9 +114,7 @@ static gt_move board_mate(const struct shogi_pos *p, int f, int sq, int k,
 unsigned shogi_ring_attacks(const struct shogi_pos *p, int by, int k)
 {
     const uint8_t *b = p->board;
-    shogi_bb all = p->occ[0] | p->occ[1];
     unsigned ring = 0;
-    int kf = SH_FILE(k), kr = SH_RANK(k), reach;
     /* steppers reach the ring only from the 5x5 box around the king */
     shogi_bb visit = p->occ[by] & (p->far[by] | shogi_near_bb[k]);
     for (int half = 0; half < 2; half++) {
@@ -132,25 +122,11 @@ unsigned shogi_ring_attacks(const struct shogi_pos *p, int by, int k)
         while (x) {
             int sq = __builtin_ctzll(x) + 64 * half + SH_BIT0;
             x &= x - 1;
-            int pc = b[sq], df = SH_FILE(sq) - kf, dr = SH_RANK(sq) - kr;
-            /* a step reaches the ring only from two squares away or less */
-            if (df >= -2 && df <= 2 && dr >= -2 && dr <= 2)
-                ring |= shogi_step_hits(pc, sq, k);
-            unsigned slides = shogi_slide_dirs[pc];
-            if (slides) {
-                /* lines (directions 0-3 straight, 4-7 diagonal) that can
-                 * pass next to the king at all */
-                if (df < -1 || df > 1) {
-                    if (dr < -1 || dr > 1) slides &= 0xF0;
-                }
-                if (df - dr < -2 || df - dr > 2) {
-                    if (df + dr < -2 || df + dr > 2) slides &= 0x0F;
-                }
-                if (slides)
-                    ring |= shogi_slider_hits(b, all, sq, slides, k, &reach);
-            } else if (SH_TYPE(pc) == SH_KNIGHT) {
-                ring |= shogi_knight_hits(by, sq, k);
-            }
+            int pc = b[sq];
+            unsigned near = shogi_lines_near(sq, k) & shogi_slide_dirs[pc];
+            ring |= shogi_step_hits(pc, sq, k);
+            if (near) ring |= shogi_lines_ring(b, sq, near, k, -1);
+            if (SH_TYPE(pc) == SH_KNIGHT) ring |= shogi_knight_hits(by, sq, k);
         }
     }
     return ring;
@@ -165,8 +141,7 @@ gt_move shogi_mate_in_one(const struct shogi_pos *p)
     gt_move m;
     /* Next to the king: the checker must be defended, or the king takes
      * it; so a square we do not attack is no use, for a drop or a move. */
-    unsigned ring = p->ring_known >> them & 1 ? p->ring[them]
-                                               : shogi_ring_attacks(p, us, k);
+    unsigned ring = shogi_king_ring(p, them);
     /* the squares next to the king on the board and not its side's */
     unsigned open = shogi_ring_onboard[k] & ~shogi_ring_of(p->occ[them], k) & ~ring;
     /* checking squares: attacked, on the board, not holding our piece */

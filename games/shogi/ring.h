@@ -52,52 +52,63 @@ static inline unsigned shogi_knight_hits(int c, int sq, int king)
 static inline int shogi_line_empty(int sq, int d, shogi_bb all)
 {
     shogi_bb ray = shogi_ray_bb[sq][d], blk = ray & all;
-    if (SH_UP_DIRS >> d & 1) {
+    if (SH_UP_DIRS >> d & 1)
         ray &= (blk & -blk) - 1;  /* blk 0: the whole line */
-    } else {
-        uint64_t hi = (uint64_t)(blk >> 64), lo = (uint64_t)blk;
-        /* one past the last piece's bit, 0 for none */
-        int top = hi ? 128 - __builtin_clzll(hi)
-                     : lo ? 64 - __builtin_clzll(lo) : 0;
-        ray &= ~(((shogi_bb)1 << top) - 1);
-    }
+    else
+        ray &= ~(((shogi_bb)1 << shogi_bb_top(blk)) - 1);
     return shogi_bb_count(ray);
 }
 
-/* The slider on sq: its empty squares (*reach, its mobility) and the
- * king's neighbours its lines attack.  A line goes on through the king
- * itself, which cannot escape along it.  Most lines pass nowhere near the
- * king (king < 0: none): those are only counted.  `all`: the pieces of
- * both sides on b. */
-static inline unsigned shogi_slider_hits(const uint8_t *b, shogi_bb all, int sq,
-                                         unsigned slides, int king, int *reach)
+/* The directions of sq's lines that may pass through or next to the
+ * square k (shogi_touch; none for k < 0, no king). */
+static inline unsigned shogi_lines_near(int sq, int k)
 {
-    unsigned ring = 0, near = 0;
-    int n = 0;
-    if (king >= 0) {  /* the lines that may pass near the king, at once */
-        int df = SH_FILE(king) - SH_FILE(sq), dr = SH_RANK(king) - SH_RANK(sq);
-        near = shogi_touch[(df + 8) * 17 + dr + 8];
-    }
-    while (slides) {
-        int d = __builtin_ctz(slides), off = shogi_dir_offset[d], s2 = sq + off;
-        slides &= slides - 1;
-        if (!(near >> d & 1)) {
-            n += shogi_line_empty(sq, d, all);
-            continue;
-        }
-        for (; !b[s2]; s2 += off) {
-            n++;
-            ring |= shogi_ring_hit(s2, king);
-        }
+    if (k < 0) return 0;
+    int df = SH_FILE(k) - SH_FILE(sq), dr = SH_RANK(k) - SH_RANK(sq);
+    return shogi_touch[(df + 8) * 17 + dr + 8];
+}
+
+/* The king's neighbours attacked along the lines `dirs` from sq, walked
+ * on b with `skip` (a square, or -1) taken as empty.  A line goes on
+ * through the king itself, which cannot escape along it. */
+static inline unsigned shogi_lines_ring(const uint8_t *b, int sq, unsigned dirs,
+                                        int king, int skip)
+{
+    unsigned ring = 0;
+    for (; dirs; dirs &= dirs - 1) {
+        int off = shogi_dir_offset[__builtin_ctz(dirs)], s2 = sq + off;
+        for (; !b[s2] || s2 == skip; s2 += off) ring |= shogi_ring_hit(s2, king);
         ring |= shogi_ring_hit(s2, king);  /* the first piece stopping the line */
         if (s2 == king) ring |= shogi_ring_hit(s2 + off, king);
     }
-    *reach = n;
     return ring;
 }
 
-/* mate1.c: every neighbour of king k that `by` attacks, and perhaps more
- * (a line through the king counts on behind it). */
+/* The slider on sq: its empty squares (*reach, its mobility) and the
+ * king's neighbours its lines attack (king < 0: none).  Every line is
+ * counted by sets; only the few that pass near the king are walked.
+ * `all`: the pieces of both sides on b. */
+static inline unsigned shogi_slider_hits(const uint8_t *b, shogi_bb all, int sq,
+                                         unsigned slides, int king, int *reach)
+{
+    unsigned near = shogi_lines_near(sq, king) & slides;
+    int n = 0;
+    for (unsigned x = slides; x; x &= x - 1)
+        n += shogi_line_empty(sq, __builtin_ctz(x), all);
+    *reach = n;
+    return near ? shogi_lines_ring(b, sq, near, king, -1) : 0;
+}
+
+/* mate1.c: every neighbour of king k that `by` attacks, the king lifted
+ * (a line through it counts on behind it). */
 unsigned shogi_ring_attacks(const struct shogi_pos *p, int by, int k);
+
+/* c's king's neighbours the enemy attacks, the king lifted: the
+ * evaluation's memo when it has one. */
+static inline unsigned shogi_king_ring(const struct shogi_pos *p, int c)
+{
+    return p->ring_known >> c & 1 ? p->ring[c]
+                                  : shogi_ring_attacks(p, c ^ 1, p->king[c]);
+}
 
 #endif

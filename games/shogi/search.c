@@ -16,15 +16,7 @@ static void king_net(const struct shogi_pos *p, int c, struct king_net *kn)
     int k = p->king[c], them = c ^ 1;
     kn->attacked = kn->escapes = kn->enemy_hand = 0;
     if (shogi_has_king(p, c)) {
-        unsigned on = shogi_ring_onboard[k], ring = p->ring[c];
-        if (!(p->ring_known >> c & 1)) {  /* no memo from the evaluation */
-            ring = 0;
-            for (unsigned x = on; x; x &= x - 1) {
-                int s = k + shogi_dir_offset[__builtin_ctz(x)];
-                if (shogi_attacked_far(p->board, p->far[them], s, them, k))
-                    ring |= x & -x;
-            }
-        }
+        unsigned on = shogi_ring_onboard[k], ring = shogi_king_ring(p, c);
         kn->attacked = __builtin_popcount(ring & on);
         kn->escapes = __builtin_popcount(on & ~ring & ~shogi_ring_of(p->occ[c], k));
     } else {
@@ -132,10 +124,7 @@ static int next_piece(const struct exchange *x, int s, int d)
 {
     shogi_bb on = shogi_ray_bb[s][d] & x->occ;
     if (!on) return 0;
-    uint64_t hi = (uint64_t)(on >> 64), lo = (uint64_t)on;
-    if (SH_UP_DIRS >> d & 1)
-        return SH_BIT0 + (lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(hi));
-    return SH_BIT0 + (hi ? 127 - __builtin_clzll(hi) : 63 - __builtin_clzll(lo));
+    return SH_UP_DIRS >> d & 1 ? shogi_bb_pop(&on) : SH_BIT0 - 1 + shogi_bb_top(on);
 }
 
 static inline int knight_square(int to, int side, int i)

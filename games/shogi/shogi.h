@@ -152,7 +152,6 @@ extern shogi_bb shogi_ray_bb[SH_CELLS][8];  /* one line, to the board's edge */
 /* The directions whose steps raise the bit index (S, W, SW, NW): a line's
  * nearest piece is its lowest bit there, its highest bit otherwise. */
 #define SH_UP_DIRS 0x6Au
-extern shogi_bb shogi_box3_bb[SH_CELLS];    /* a square and its neighbours */
 /* The king's neighbours (bit d: king + shogi_dir_offset[d]) a piece
  * attacks by its steps from sq - king + 24 within the 5x5 box around the
  * king (ring.h), and from nowhere else. */
@@ -190,6 +189,12 @@ static inline int shogi_bb_pop(shogi_bb *b)
     else i = 64 + __builtin_ctzll((uint64_t)(*b >> 64));
     *b &= *b - 1;
     return i + SH_BIT0;
+}
+/* One past the highest bit of b's squares, 0 for none. */
+static inline int shogi_bb_top(shogi_bb b)
+{
+    uint64_t hi = (uint64_t)(b >> 64), lo = (uint64_t)b;
+    return hi ? 128 - __builtin_clzll(hi) : lo ? 64 - __builtin_clzll(lo) : 0;
 }
 static inline int shogi_bb_count(shogi_bb b)
 {

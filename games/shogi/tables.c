@@ -18,7 +18,6 @@ shogi_bb shogi_board_bb;
 shogi_bb shogi_near_bb[SH_CELLS];
 shogi_bb shogi_lines_bb[SH_CELLS];
 shogi_bb shogi_ray_bb[SH_CELLS][8];
-shogi_bb shogi_box3_bb[SH_CELLS];
 uint8_t shogi_step_ring[SH_WALL + 1][49];
 uint8_t shogi_ring9[512];
 uint8_t shogi_ring_onboard[SH_CELLS];
@@ -116,8 +115,6 @@ int shogi_init(void)
             int df = SH_FILE(sq) - SH_FILE(k), dr = SH_RANK(sq) - SH_RANK(k);
             if (on_board(sq) && df >= -2 && df <= 2 && dr >= -2 && dr <= 2)
                 shogi_near_bb[k] |= SH_BIT(sq);
-            if (on_board(sq) && df >= -1 && df <= 1 && dr >= -1 && dr <= 1)
-                shogi_box3_bb[k] |= SH_BIT(sq);
         }
     }
     for (int sq = 0; sq < SH_CELLS; sq++) {
