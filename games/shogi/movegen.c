@@ -192,11 +192,11 @@ static inline gt_move *gen_king(const struct shogi_pos *p, int us, int k,
                    : shogi_ring_onboard[k] & ~shogi_ring_of(p->occ[us], k);
     if (sel == SEL_QUIET) steps &= ~foe;
     /* the evaluation's memo, when it has one, knows every step's danger */
-    if (p->ring_known >> us & 1) steps &= ~p->ring[us];
+    bool known = p->ring_known >> us & 1;
+    if (known) steps &= ~p->ring[us];
     for (; steps; steps &= steps - 1) {
         int to = k + shogi_dir_offset[__builtin_ctz(steps)];
-        if ((p->ring_known >> us & 1) ||
-            !shogi_attacked_far(p->board, p->far[them], to, them, skip)) {
+        if (known || !shogi_attacked_far(p->board, p->far[them], to, them, skip)) {
             if (!count) *out = SH_MAKE_MOVE(k, to);
             out++;
         }
