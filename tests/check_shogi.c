@@ -516,6 +516,54 @@ START_TEST(test_null_breaks_repetition)
 }
 END_TEST
 
+/* The filter before the repetition scan (shogi.h) counts, per bucket,
+ * every key pushed and not yet taken back: along a line of 600 plies
+ * (longer than the ring), passes among them, and back again, each count
+ * equals a recount of the line's keys. */
+static void check_rep_counts(const struct shogi_pos *p, const uint64_t *keys, int n)
+{
+    static uint16_t want[SH_REP_BUCKETS];
+    memset(want, 0, sizeof want);
+    for (int i = 0; i < n; i++)
+        want[shogi_rep_bucket(keys[i])]++;
+    ck_assert_msg(!memcmp(want, p->rep_count, sizeof want), "filter at ply %d", n);
+}
+
+START_TEST(test_repetition_filter)
+{
+    enum { PLIES = 600 };
+    static uint64_t keys[PLIES + 1];
+    static unsigned char undo[PLIES][MAXU];
+    static gt_move line[PLIES];
+    gt_move list[SH_MAX_MOVES];
+    void *p = new_pos(STARTPOS);
+    int n = 0;
+    unsigned seed = 12345;
+    keys[n] = G->key(p);
+    check_rep_counts(p, keys, 1);
+    while (n < PLIES) {
+        seed = seed * 1103515245u + 12345u;
+        int k = G->generate(p, GT_GEN_ALL, list);
+        bool pass = !G->in_check(p) && seed >> 28 == 0;
+        if (!pass && k == 0) break;
+        line[n] = pass ? GT_MOVE_NULL : list[(seed >> 8) % (unsigned)k];
+        if (pass) G->make_null(p, undo[n]);
+        else G->make(p, line[n], undo[n]);
+        keys[++n] = G->key(p);
+        check_rep_counts(p, keys, n + 1);
+    }
+    ck_assert_int_gt(n, 300);
+    while (n > 0) {
+        n--;
+        if (line[n] == GT_MOVE_NULL) G->unmake_null(p, undo[n]);
+        else G->unmake(p, line[n], undo[n]);
+        ck_assert_uint_eq(G->key(p), keys[n]);
+        check_rep_counts(p, keys, n + 1);
+    }
+    free(p);
+}
+END_TEST
+
 START_TEST(test_declaration)
 {
     const char *win = "RBGGSS3/3GKGSS1/9/9/9/9/9/9/8k b RB 1";  /* 28 points */
@@ -1379,6 +1427,7 @@ static Suite *shogi_suite(void)
     tcase_add_test(tc, test_sennichite_draw);
     tcase_add_test(tc, test_perpetual_check);
     tcase_add_test(tc, test_null_breaks_repetition);
+    tcase_add_test(tc, test_repetition_filter);
     tcase_add_test(tc, test_declaration);
     tcase_set_timeout(tc, 120);  /* sanitizer builds are slow */
     suite_add_tcase(s, tc);

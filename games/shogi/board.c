@@ -158,6 +158,8 @@ void shogi_finish_setup(struct shogi_pos *p)
     p->hist_n = 0;
     p->hist_top = 0;
     p->hist[0] = p->key;
+    memset(p->rep_count, 0, sizeof p->rep_count);
+    p->rep_count[shogi_rep_bucket(p->key)] = 1;
 }
 
 /* The key after move m, from the position before it: make's key, and the
@@ -189,6 +191,14 @@ static inline void push_history(struct shogi_pos *p)
     p->hist_top = (uint16_t)((p->hist_top + 1) & (SH_HIST - 1));
     p->hist[p->hist_top] = p->key;
     if (p->hist_n < SH_HIST - 1) p->hist_n++;
+    p->rep_count[shogi_rep_bucket(p->key)]++;
+}
+
+/* unmake's half of push_history, before the key is restored. */
+static inline void pop_history(struct shogi_pos *p)
+{
+    p->rep_count[shogi_rep_bucket(p->key)]--;
+    p->hist_top = (uint16_t)((p->hist_top - 1) & (SH_HIST - 1));
 }
 
 void shogi_make(struct shogi_pos *p, gt_move m, struct shogi_undo *u)
@@ -314,6 +324,7 @@ void shogi_unmake(struct shogi_pos *p, gt_move m, const struct shogi_undo *u)
         if (SH_TYPE(pc) == SH_KING) p->king[us] = (uint8_t)from;
     }
     p->side = (uint8_t)us;
+    pop_history(p);
     p->key = u->key;
     for (int i = 0; i < 3; i++)
         p->part_key[i] = u->part_key[i];
@@ -329,7 +340,6 @@ void shogi_unmake(struct shogi_pos *p, gt_move m, const struct shogi_undo *u)
     p->eval_known = u->eval_known;
     p->eval_memo = u->eval_memo;
     p->move_number--;
-    p->hist_top = (uint16_t)((p->hist_top - 1) & (SH_HIST - 1));
 }
 
 /* The virtual null move (never made in check).  The side that passes loses
@@ -361,10 +371,10 @@ void shogi_unmake_null(struct shogi_pos *p, const struct shogi_undo *u)
     p->side ^= 1;
     p->eval_known = u->eval_known;
     p->eval_memo = u->eval_memo;
+    pop_history(p);
     p->key = u->key;
     p->cont_check[0] = u->cont_check[0];
     p->cont_check[1] = u->cont_check[1];
     p->hist_n = u->hist_n;
     p->checked = u->checked;
-    p->hist_top = (uint16_t)((p->hist_top - 1) & (SH_HIST - 1));
 }

@@ -35,6 +35,7 @@ static enum gt_outcome repetition_verdict(const struct shogi_pos *p, int i,
 static enum gt_outcome repetition(const struct shogi_pos *p, int ply,
                                   const char **why)
 {
+    if (p->rep_count[shogi_rep_bucket(p->key)] <= 1) return GT_ONGOING;
     int seen = 0;
     for (int i = 4; i <= p->hist_n; i += 2) {
         if (p->hist[(p->hist_top - i) & (SH_HIST - 1)] != p->key) continue;

@@ -70,6 +70,14 @@ enum shogi_type {
  * forgotten (a repetition across more than SH_HIST plies goes unnoticed), and
  * a null move starts a new view, so nothing before it is ever compared. */
 #define SH_HIST 256
+/* Before that scan, a filter: how many of the keys pushed and not yet
+ * taken back (forgotten ones too) fall in each of these buckets, by the
+ * key's top bits.  The position itself is one of them; a bucket holding
+ * only it rules out any repetition without the scan, which in a game
+ * some hundred plies long is otherwise a walk of the whole ring at every
+ * node. */
+#define SH_REP_BUCKETS 1024
+static inline unsigned shogi_rep_bucket(uint64_t key) { return (unsigned)(key >> 54); }
 /* Continuous-check counters saturate here (counted in plies, +2 a move). */
 #define SH_CHECK_CAP 60000
 
@@ -117,6 +125,7 @@ struct shogi_pos {
                                    weights: a pass turns it around, as the
                                    child of a null move asks for it */
     uint64_t hist[SH_HIST];     /* keys, hist[hist_top] is this position */
+    uint16_t rep_count[SH_REP_BUCKETS];  /* the filter before the scan */
 };
 
 /* What make saves for unmake. */
