@@ -134,13 +134,13 @@ int32_t shogi_piece_values[16];
  *    sq - k + 24 (11 * files + ranks: unique for |ranks| <= 8), -1 outside.
  * Written before any search, read-only afterwards. */
 static int16_t pst_param[SH_WALL][SH_CELLS];
-int32_t shogi_base_value[SH_WALL][SH_CELLS];
+int16_t shogi_base_value[SH_WALL][SH_CELLS];
 int32_t shogi_hand_value[8][SH_HAND_MAX + 1];
 static int8_t box[2][49];
 /* With the compiled-in weights: the attack and defence terms of a piece
  * at offset sq - king + 24 from the enemy king and from its own (0 where
  * it has none), for the fast walk. */
-static int32_t atk_value[SH_WALL][49], def_value[SH_WALL][49];
+static int16_t atk_value[SH_WALL][49], def_value[SH_WALL][49];
 
 void shogi_eval_init(void)
 {
@@ -155,8 +155,8 @@ void shogi_eval_init(void)
             if (f < 1 || f > 9 || r < 1 || r > 9) continue;
             int i = P_pst_pawn_11 + (t - 1) * 81 + (f - 1) * 9 + r - 1;
             pst_param[pc][sq] = (int16_t)i;
-            shogi_base_value[pc][sq] = default_weights[i] +
-                (board_index[t] < 0 ? 0 : default_weights[board_index[t]]);
+            shogi_base_value[pc][sq] = (int16_t)(default_weights[i] +
+                (board_index[t] < 0 ? 0 : default_weights[board_index[t]]));
         }
     }
     for (int t = SH_PAWN; t <= SH_GOLD; t++)
@@ -179,9 +179,9 @@ void shogi_eval_init(void)
         for (int o = 0; o < 49; o++) {
             if (box[c][o] < 0) continue;
             if (atk_first[t] >= 0)
-                atk_value[pc][o] = default_weights[atk_first[t] + box[c][o]];
+                atk_value[pc][o] = (int16_t)default_weights[atk_first[t] + box[c][o]];
             if (def_first[t] >= 0)
-                def_value[pc][o] = default_weights[def_first[t] + box[c][o]];
+                def_value[pc][o] = (int16_t)default_weights[def_first[t] + box[c][o]];
         }
     }
 }

@@ -316,7 +316,7 @@ extern int32_t shogi_piece_values[16];
 /* With the compiled-in weights: the material and placement of a piece on a
  * square, and the worth of n pieces of a type in hand; the sums of one
  * side's (shogi_psq) are what make keeps in psq. */
-extern int32_t shogi_base_value[SH_WALL][SH_CELLS];
+extern int16_t shogi_base_value[SH_WALL][SH_CELLS];
 extern int32_t shogi_hand_value[8][SH_HAND_MAX + 1];
 int32_t shogi_psq(const struct shogi_pos *p, int color);
 static inline int shogi_piece_value(int type)
