@@ -64,8 +64,7 @@ static inline int shogi_line_empty(int sq, int d, shogi_bb all)
 static inline unsigned shogi_lines_near(int sq, int k)
 {
     if (k < 0) return 0;
-    int df = SH_FILE(k) - SH_FILE(sq), dr = SH_RANK(k) - SH_RANK(sq);
-    return shogi_touch[(df + 8) * 17 + dr + 8];
+    return shogi_touch[shogi_coord[k] - shogi_coord[sq] + 8 * 17 + 8];
 }
 
 /* The king's neighbours attacked along the lines `dirs` from sq, walked

@@ -174,6 +174,9 @@ extern uint8_t shogi_ring_onboard[SH_CELLS];
  * point df files and dr ranks away, by (df + 8) * 17 + dr + 8 (the
  * board's edge left out: a line may stop before it gets there). */
 extern uint8_t shogi_touch[17 * 17];
+/* A square's file * 17 + rank: the difference of two is the index above,
+ * less 8 * 17 + 8, without the divisions by 11. */
+extern uint8_t shogi_coord[SH_CELLS];
 extern shogi_bb shogi_drop_ok[2][8];        /* legal drop squares by type */
 extern shogi_bb shogi_file_fill[512];       /* files of a 9-bit set */
 extern uint8_t shogi_sq81[256];  /* (file - 1) * 9 + rank - 1, 0 if not 0..80 */

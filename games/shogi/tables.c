@@ -22,6 +22,7 @@ uint8_t shogi_step_ring[SH_WALL + 1][49];
 uint8_t shogi_ring9[512];
 uint8_t shogi_ring_onboard[SH_CELLS];
 uint8_t shogi_touch[17 * 17];
+uint8_t shogi_coord[SH_CELLS];
 shogi_bb shogi_drop_ok[2][8];
 shogi_bb shogi_file_fill[512];
 uint8_t shogi_sq81[256];
@@ -103,6 +104,9 @@ int shogi_init(void)
                     if (ex >= -1 && ex <= 1 && ey >= -1 && ey <= 1)
                         shogi_touch[(x + 8) * 17 + y + 8] |= (uint8_t)(1u << d);
                 }
+    for (int sq = 0; sq < SH_CELLS; sq++)
+        if (on_board(sq))
+            shogi_coord[sq] = (uint8_t)(SH_FILE(sq) * 17 + SH_RANK(sq));
     for (int k = 0; k < SH_CELLS; k++)
         for (int d = 0; d < 8 && on_board(k); d++)
             if (on_board(k + shogi_dir_offset[d]))
