@@ -574,7 +574,7 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
                                <= alpha;
                 if (lmp || (fut && !(spare_checks && g->gives_check(pos, m)))) {
                     if (gt_move_rank_below_noisy(f, i)) {
-                        if (!fut)
+                        if (!fut || !spare_checks)
                             break;
                         checks_only = true;
                     }
