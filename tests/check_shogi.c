@@ -9,7 +9,7 @@
 
 #include <gtsearch/game.h>
 
-#include "../games/shogi/shogi.h"  /* squares, for the mate-in-one test */
+#include "../games/shogi/ring.h"  /* squares and sets, for the tests of parts */
 
 extern const struct gt_game shogi_LTX_gt_module;
 static const struct gt_game *G = &shogi_LTX_gt_module;
@@ -1107,6 +1107,45 @@ static long see_walk(void *p, int depth)
 
 /* see_ge answers as the long way at every move of a walk from each
  * perft position, at thresholds around the exchange's value and beyond. */
+/* A slider's mobility (shogi_reach: by lines and a table where the
+ * processor has PEXT, by sets where not) against a walk on the board, for
+ * random occupancies, every square and every set of slide directions a
+ * piece has, and each direction alone. */
+START_TEST(test_reach_walked)
+{
+    static const unsigned sets[] = { 0x0F, 0xF0, 0x01, 0x02, 0x04, 0x08,
+                                     0x10, 0x20, 0x40, 0x80, 0xFF };
+    uint64_t seed = 99;
+    for (int round = 0; round < 400; round++) {
+        shogi_bb all = 0;
+        for (int sq = SH_BIT0; sq < SH_CELLS; sq++) {
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            if ((int)(seed >> 58) < (round % 2 ? 12 : 40))  /* sparse, dense */
+                all |= SH_BIT(sq);
+        }
+        all &= shogi_board_bb;
+        for (int sq = SH_BIT0; sq < SH_CELLS; sq++) {
+            if (!(shogi_board_bb & SH_BIT(sq))) continue;
+            shogi_bb with = all | SH_BIT(sq);  /* the slider stands there */
+            for (size_t i = 0; i < sizeof sets / sizeof *sets; i++) {
+                int want = 0;
+                for (int d = 0; d < 8; d++) {
+                    if (!(sets[i] >> d & 1)) continue;
+                    for (int t = sq + shogi_dir_offset[d];
+                         t >= SH_BIT0 && t < SH_CELLS && (shogi_board_bb & SH_BIT(t)) &&
+                         !(with & SH_BIT(t));
+                         t += shogi_dir_offset[d])
+                        want++;
+                }
+                ck_assert_msg(shogi_reach(sq, sets[i], with) == want,
+                              "reach of %#x from %d: %d, walked %d", sets[i], sq,
+                              shogi_reach(sq, sets[i], with), want);
+            }
+        }
+    }
+}
+END_TEST
+
 START_TEST(test_see_long_way)
 {
     struct perft_line lines[16];
@@ -1444,6 +1483,7 @@ static Suite *shogi_suite(void)
     tcase_add_test(tc, test_tactical_hooks);
     tcase_add_test(tc, test_see_exchanges);
     tcase_add_test(tc, test_see_long_way);
+    tcase_add_test(tc, test_reach_walked);
     tcase_add_test(tc, test_null_move);
     tcase_add_test(tc, test_mate_in_one);
     tcase_add_test(tc, test_mate_in_one_hook);

@@ -161,6 +161,24 @@ extern shogi_bb shogi_ray_bb[SH_CELLS][8];  /* one line, to the board's edge */
 /* The directions whose steps raise the bit index (S, W, SW, NW): a line's
  * nearest piece is its lowest bit there, its highest bit otherwise. */
 #define SH_UP_DIRS 0x6Au
+/* A slider's mobility by lines (with BMI2, ring.h): each square's four
+ * lines, the direction pairs 2l and 2l + 1 (file, rank, the two
+ * diagonals), gathered by PEXT into a 9-bit occupancy, the bits past the
+ * line's end set. */
+struct shogi_line {
+    uint64_t lo, hi;     /* the line's squares in each word of a set */
+    uint8_t lo_bits;     /* how many are in lo: hi's come after them */
+    uint8_t pos;         /* the square's own place on the line */
+    uint16_t past;       /* the index's bits past the line's end */
+};
+extern struct shogi_line shogi_line[SH_CELLS][4];
+/* The empty squares from place pos of such an occupancy: toward higher
+ * places (a direction of SH_UP_DIRS) in the low nibble, toward lower
+ * ones in the high. */
+extern uint8_t shogi_line_reach[9][512];
+/* For a set of slide directions, byte l: the nibbles of line l's reach
+ * that its directions take (0: none of them). */
+extern uint32_t shogi_slide_nibbles[256];
 /* The king's neighbours (bit d: king + shogi_dir_offset[d]) a piece
  * attacks by its steps from sq - king + 24 within the 5x5 box around the
  * king (ring.h), and from nowhere else. */

@@ -18,6 +18,9 @@ shogi_bb shogi_board_bb;
 shogi_bb shogi_near_bb[SH_CELLS];
 shogi_bb shogi_lines_bb[SH_CELLS];
 shogi_bb shogi_ray_bb[SH_CELLS][8];
+struct shogi_line shogi_line[SH_CELLS][4];
+uint8_t shogi_line_reach[9][512];
+uint32_t shogi_slide_nibbles[256];
 uint8_t shogi_step_ring[SH_WALL + 1][49];
 uint8_t shogi_ring9[512];
 uint8_t shogi_ring_onboard[SH_CELLS];
@@ -153,6 +156,32 @@ int shogi_init(void)
                 if (s != a + shogi_dir_offset[d]) shogi_lines_bb[a] |= SH_BIT(s);
             }
     }
+    /* the lines through each square, in the order of their bits */
+    for (int a = 0; a < SH_CELLS; a++) {
+        if (!on_board(a)) continue;
+        for (int l = 0; l < 4; l++) {
+            shogi_bb line = shogi_ray_bb[a][2 * l] | shogi_ray_bb[a][2 * l + 1] |
+                            SH_BIT(a);
+            struct shogi_line *x = &shogi_line[a][l];
+            x->lo = (uint64_t)line;
+            x->hi = (uint64_t)(line >> 64);
+            x->lo_bits = (uint8_t)__builtin_popcountll(x->lo);
+            x->pos = (uint8_t)shogi_bb_count(line & (SH_BIT(a) - 1));
+            x->past = (uint16_t)(0x1FF & ~((1u << shogi_bb_count(line)) - 1));
+        }
+    }
+    for (int pos = 0; pos < 9; pos++)
+        for (int occ = 0; occ < 512; occ++) {
+            int up = 0, down = 0;
+            for (int j = pos + 1; j < 9 && !(occ >> j & 1); j++) up++;
+            for (int j = pos - 1; j >= 0 && !(occ >> j & 1); j--) down++;
+            shogi_line_reach[pos][occ] = (uint8_t)(up | down << 4);
+        }
+    for (int set = 0; set < 256; set++)
+        for (int d = 0; d < 8; d++)
+            if (set >> d & 1)
+                shogi_slide_nibbles[set] |= (SH_UP_DIRS >> d & 1 ? 0x0Fu : 0xF0u)
+                                            << (8 * (d >> 1));
     for (int set = 0; set < 512; set++) {
         shogi_bb b = 0;
         for (int f = 1; f <= 9; f++)
