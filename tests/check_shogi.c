@@ -271,6 +271,7 @@ static void walk_keys(void *p, int depth)
         ck_assert_msg(a->far[c] == b->far[c], "far[%d] after make: %s", c, before);
         ck_assert_msg(a->def[c] == b->def[c], "def[%d] after make: %s", c, before);
         ck_assert_int_eq(a->psq[c], b->psq[c]);
+        ck_assert_int_eq(a->guard[c], b->guard[c]);
         ck_assert_int_eq(a->king[c], b->king[c]);
         ck_assert_int_eq(a->pawn_files[c], b->pawn_files[c]);
     }

@@ -152,6 +152,8 @@ void shogi_finish_setup(struct shogi_pos *p)
             part_xor(p, p->board[sq], sq);
     p->psq[0] = shogi_psq(p, 0);
     p->psq[1] = shogi_psq(p, 1);
+    p->guard[0] = shogi_guard(p, 0);
+    p->guard[1] = shogi_guard(p, 1);
     p->ring_known = p->eval_known = 0;
     p->checked = shogi_king_attacked(p, p->side);
     p->cont_check[0] = p->cont_check[1] = 0;
@@ -226,10 +228,16 @@ void shogi_make(struct shogi_pos *p, gt_move m, struct shogi_undo *u)
     bool check = shogi_gives_check(p, m);
     u->psq[0] = p->psq[0];
     u->psq[1] = p->psq[1];
+    u->guard[0] = p->guard[0];
+    u->guard[1] = p->guard[1];
+    /* a side without a king (a tsume attacker) keeps 0 */
+    int own_k = shogi_has_king(p, us) ? p->king[us] : -1000;
+    int foe_k = shogi_has_king(p, them) ? p->king[them] : -1000;
     if (m & SH_MOVE_DROP) {
         int t = SH_MOVE_FROM(m), pc = SH_PIECE(us, t), n = p->hand[us][t];
         p->psq[us] += shogi_base_value[pc][to] + shogi_hand_value[t][n - 1] -
                       shogi_hand_value[t][n];
+        p->guard[us] += shogi_guard_of(pc, to, own_k);
         p->board[to] = (uint8_t)pc;
         part_xor(p, pc, to);
         p->occ[us] |= SH_BIT(to);
@@ -249,6 +257,7 @@ void shogi_make(struct shogi_pos *p, gt_move m, struct shogi_undo *u)
             p->far[them] &= ~SH_BIT(to);
             p->def[them] &= ~SH_BIT(to);
             p->psq[them] -= shogi_base_value[cap][to];
+            p->guard[them] -= shogi_guard_of(cap, to, foe_k);
             p->psq[us] += shogi_hand_value[ht][n + 1] - shogi_hand_value[ht][n];
             if (ct == SH_PAWN)
                 p->pawn_files[them] &= (uint16_t)~(1 << (SH_FILE(to) - 1));
@@ -272,7 +281,13 @@ void shogi_make(struct shogi_pos *p, gt_move m, struct shogi_undo *u)
         if (SH_IS_DEF(pc)) p->def[us] ^= SH_BIT(from);
         if (SH_IS_DEF(npc)) p->def[us] |= SH_BIT(to);
         p->psq[us] += shogi_base_value[npc][to] - shogi_base_value[pc][from];
-        if (SH_TYPE(pc) == SH_KING) p->king[us] = (uint8_t)to;
+        if (SH_TYPE(pc) == SH_KING) {
+            p->king[us] = (uint8_t)to;
+            p->guard[us] = shogi_guard(p, us);
+        } else {
+            p->guard[us] += shogi_guard_of(npc, to, own_k) -
+                            shogi_guard_of(pc, from, own_k);
+        }
     }
     p->side = (uint8_t)them;
     p->checked = check;
@@ -330,6 +345,8 @@ void shogi_unmake(struct shogi_pos *p, gt_move m, const struct shogi_undo *u)
         p->part_key[i] = u->part_key[i];
     p->psq[0] = u->psq[0];
     p->psq[1] = u->psq[1];
+    p->guard[0] = u->guard[0];
+    p->guard[1] = u->guard[1];
     p->cont_check[0] = u->cont_check[0];
     p->cont_check[1] = u->cont_check[1];
     p->hist_n = u->hist_n;

@@ -140,7 +140,8 @@ static int8_t box[2][49];
 /* With the compiled-in weights: the attack and defence terms of a piece
  * at offset sq - king + 24 from the enemy king and from its own (0 where
  * it has none), for the fast walk. */
-static int16_t atk_value[SH_WALL][49], def_value[SH_WALL][49];
+static int16_t atk_value[SH_WALL][49];
+int16_t shogi_def_value[SH_WALL][49];
 
 void shogi_eval_init(void)
 {
@@ -181,7 +182,7 @@ void shogi_eval_init(void)
             if (atk_first[t] >= 0)
                 atk_value[pc][o] = (int16_t)default_weights[atk_first[t] + box[c][o]];
             if (def_first[t] >= 0)
-                def_value[pc][o] = (int16_t)default_weights[def_first[t] + box[c][o]];
+                shogi_def_value[pc][o] = (int16_t)default_weights[def_first[t] + box[c][o]];
         }
     }
 }
@@ -233,12 +234,11 @@ ALWAYS int64_t board_terms(const struct shogi_pos *p, int c, const int32_t *w,
             else if (t != SH_KING) ADD(atk_first[t] + box[c][o], 1);
         })
     }
-    if (shogi_has_king(p, c)) {
+    if (!fast && shogi_has_king(p, c)) {  /* fast: in guard */
         int own_k = p->king[c];
         FOR_SQUARES((p->def[c] | p->far[c]) & shogi_near_bb[own_k], sq, {
             int pc = b[sq], t = SH_TYPE(pc), o = sq - own_k + 24;
-            if (fast) v += def_value[pc][o];
-            else if (def_first[t] >= 0) ADD(def_first[t] + box[c][o], 1);
+            if (def_first[t] >= 0) ADD(def_first[t] + box[c][o], 1);
         })
     }
     FOR_SQUARES(p->far[c], sq, {
@@ -334,7 +334,7 @@ ALWAYS int eval_body(const struct shogi_pos *p, const int32_t *w, double *coef,
         int s = c == p->side ? 1 : -1;
         v += s * (board_terms(p, c, w, coef, s, fast, &ring[c ^ 1]) +
                   hand_terms(p, c, w, coef, s, fast));
-        if (fast) v += s * p->psq[c];
+        if (fast) v += s * (p->psq[c] + p->guard[c]);
     }
     for (int c = 0; c < 2; c++) {
         int s = c == p->side ? 1 : -1;
@@ -346,6 +346,20 @@ ALWAYS int eval_body(const struct shogi_pos *p, const int32_t *w, double *coef,
     if (v > GT_EVAL_MAX - 1) v = GT_EVAL_MAX - 1;
     if (v < -GT_EVAL_MAX + 1) v = -GT_EVAL_MAX + 1;
     return (int)v;
+}
+
+/* c's defence around its own king, from scratch: what make keeps up to
+ * date (and works out again when the king moves). */
+int32_t shogi_guard(const struct shogi_pos *p, int c)
+{
+    if (!shogi_has_king(p, c)) return 0;
+    int32_t v = 0, k = p->king[c];
+    shogi_bb x = (p->def[c] | p->far[c]) & shogi_near_bb[k];
+    while (x) {
+        int sq = shogi_bb_pop(&x);
+        v += shogi_def_value[p->board[sq]][sq - k + 24];
+    }
+    return v;
 }
 
 /* Material and placement of c's board and hand, from scratch: what make

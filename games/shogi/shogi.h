@@ -114,6 +114,7 @@ struct shogi_pos {
     int32_t psq[2];             /* each side's material and placement, board
                                    and hand, with the compiled-in weights:
                                    kept by make, read by evaluate */
+    int32_t guard[2];           /* ... and its defence around its own king */
     uint8_t ring_known;         /* bit c: ring[c] holds for this board */
     uint8_t ring[2];            /* c's king's neighbours the enemy attacks,
                                    the king lifted (ring.h's bits): a memo
@@ -133,6 +134,7 @@ struct shogi_undo {
     uint64_t key;
     uint64_t part_key[3];
     int32_t psq[2];
+    int32_t guard[2];
     uint16_t cont_check[2];
     uint16_t hist_n;
     uint8_t captured;
@@ -340,6 +342,16 @@ extern int32_t shogi_piece_values[16];
 extern int16_t shogi_base_value[SH_WALL][SH_CELLS];
 extern int32_t shogi_hand_value[8][SH_HAND_MAX + 1];
 int32_t shogi_psq(const struct shogi_pos *p, int color);
+/* The defence term of piece pc at offset sq - king + 24 from its own king
+ * (0 outside the 5x5 box), and one side's sum of them (shogi_guard), what
+ * make keeps in guard. */
+extern int16_t shogi_def_value[SH_WALL][49];
+int32_t shogi_guard(const struct shogi_pos *p, int color);
+static inline int32_t shogi_guard_of(int pc, int sq, int king)
+{
+    unsigned o = (unsigned)(sq - king + 24);
+    return o <= 48 ? shogi_def_value[pc][o] : 0;
+}
 static inline int shogi_piece_value(int type)
 {
     return shogi_piece_values[type & 15];
