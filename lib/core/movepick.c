@@ -89,15 +89,18 @@ static int noisy_rank(const struct gt_worker *w, gt_move m)
     return ORDER_TACTICAL + order;
 }
 
-/* Ranks the quiet moves moves[from, n): the special ones first, in their
- * order, then the plain ones, in theirs, for gt_next_move to score by
- * history when the picking reaches them. */
-static void rank_quiets(struct gt_worker *w, int ply, int from, int n)
+/* Ranks the quiet moves moves[from, n), `skip` (the hash move, already
+ * searched) dropped: the special ones first, in their order, then the
+ * plain ones, in theirs, for gt_next_move to score by history when the
+ * picking reaches them.  Returns the list's new length. */
+static int rank_quiets(struct gt_worker *w, int ply, int from, int n, gt_move skip)
 {
     struct gt_frame *f = &w->stack[ply];
     int k = from, nplain = 0;
     for (int i = from; i < n; i++) {
         gt_move m = f->moves[i];
+        if (m == skip)
+            continue;
         int s = special_rank(f, m);
         if (!s) {
             w->scratch[nplain++] = m;
@@ -108,6 +111,7 @@ static void rank_quiets(struct gt_worker *w, int ply, int from, int n)
     }
     memcpy(f->moves + k, w->scratch, sizeof *w->scratch * (size_t)nplain);
     f->nscored = k;
+    return k + nplain;
 }
 
 /* Ranks a whole list: the hash move first, then the noisy moves, the
@@ -141,7 +145,7 @@ void gt_score_moves(struct gt_worker *w, int ply, gt_move tt_move, int n)
         k++;
     }
     memcpy(f->moves + k, w->scratch, sizeof *w->scratch * (size_t)nquiet);
-    rank_quiets(w, ply, k, n);
+    rank_quiets(w, ply, k, n, GT_MOVE_NONE);
 }
 
 /* Stage one of a list built in stages: the hash move first, then the n
@@ -172,13 +176,7 @@ int gt_score_noisy_stage(struct gt_worker *w, int ply, gt_move tt_move, int n)
  * among them dropped), ranked after the noisy ones.  Returns the length. */
 int gt_score_quiet_stage(struct gt_worker *w, int ply, gt_move tt_move, int from, int n)
 {
-    struct gt_frame *f = &w->stack[ply];
-    int k = from;
-    for (int i = from; i < from + n; i++)
-        if (f->moves[i] != tt_move)
-            f->moves[k++] = f->moves[i];
-    rank_quiets(w, ply, from, k);
-    return k;
+    return rank_quiets(w, ply, from, from + n, tt_move);
 }
 
 /* The quiet moves from i on by history, when the picking reaches them. */
