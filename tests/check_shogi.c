@@ -1117,7 +1117,7 @@ START_TEST(test_reach_walked)
     static const unsigned sets[] = { 0x0F, 0xF0, 0x01, 0x02, 0x04, 0x08,
                                      0x10, 0x20, 0x40, 0x80, 0xFF };
     uint64_t seed = 99;
-    for (int round = 0; round < 400; round++) {
+    for (int round = 0; round < 120; round++) {
         shogi_bb all = 0;
         for (int sq = SH_BIT0; sq < SH_CELLS; sq++) {
             seed = seed * 6364136223846793005ull + 1442695040888963407ull;
