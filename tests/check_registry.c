@@ -54,6 +54,24 @@ START_TEST(other_abi_version_refused)
 }
 END_TEST
 
+/* The same version with another layout: a header edited by hand. */
+START_TEST(other_abi_layout_refused)
+{
+    char err[512];
+    struct gt_game odd = tictactoe_LTX_gt_module;
+    odd.abi_layout = GT_ABI_LAYOUT + 8;
+    ck_assert_int_eq(gt_registry_check_game(&odd, err, sizeof err), -1);
+    char want[512];
+    snprintf(want, sizeof want,
+             "module built for plugin interface version %d with struct layout %#llx; "
+             "this gtsearch speaks version %d with layout %#llx: rebuild the module "
+             "against this gtsearch's <gtsearch/game.h>",
+             GT_ABI_VERSION, (unsigned long long)(GT_ABI_LAYOUT + 8), GT_ABI_VERSION,
+             (unsigned long long)GT_ABI_LAYOUT);
+    ck_assert_str_eq(err, want);
+}
+END_TEST
+
 START_TEST(missing_hooks_refused)
 {
     char err[512];
@@ -84,6 +102,7 @@ Suite *test_suite(void)
     tcase_add_test(tc, module_file_then_name);
     tcase_add_test(tc, unknown_game);
     tcase_add_test(tc, other_abi_version_refused);
+    tcase_add_test(tc, other_abi_layout_refused);
     tcase_add_test(tc, missing_hooks_refused);
     suite_add_tcase(s, tc);
     return s;

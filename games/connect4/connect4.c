@@ -607,7 +607,7 @@ static const char *const c4_bench[] = {
 };
 
 GT_MODULE(connect4) = {
-    .abi_version = GT_ABI_VERSION,
+    GT_ABI,
     .name = "connect4",
     .description = "Connect Four, 7x6 (the teaching module)",
     .author = "the gtsearch authors",

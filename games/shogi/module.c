@@ -214,7 +214,7 @@ static const char *const sh_search_defaults[] = {
 };
 
 GT_MODULE(shogi) = {
-    .abi_version = GT_ABI_VERSION,
+    GT_ABI,
     .name = "shogi",
     .description = "Shogi (Japanese chess): drops, promotions, USI",
     .author = "the gtsearch authors",

@@ -39,6 +39,18 @@ int gt_registry_check_game(const struct gt_game *g, char *err, size_t err_len)
                 g->abi_version, GT_ABI_VERSION);
         return -1;
     }
+    /* The layout comes next: a module built against a header whose
+     * structs differ (edited by hand, or from a development tree) would
+     * read every hook from the wrong place. */
+    if (g->abi_layout != GT_ABI_LAYOUT) {
+        gt_errf(err, err_len,
+                "module built for plugin interface version %d with struct layout "
+                "%#llx; this gtsearch speaks version %d with layout %#llx: rebuild "
+                "the module against this gtsearch's <gtsearch/game.h>",
+                g->abi_version, (unsigned long long)g->abi_layout, GT_ABI_VERSION,
+                (unsigned long long)GT_ABI_LAYOUT);
+        return -1;
+    }
     const char *missing =
         !g->name ? "name" : !g->startpos ? "startpos" : !g->from_text ? "from_text"
         : !g->to_text ? "to_text" : !g->key ? "key" : !g->side ? "side"
@@ -59,6 +71,12 @@ int gt_registry_check_game(const struct gt_game *g, char *err, size_t err_len)
         g->eval_unit <= 0) {
         gt_errf(err, err_len, "module '%s': pos_size, max_moves, "
                 "move_index_count and eval_unit must be positive", g->name);
+        return -1;
+    }
+    const struct gt_features *f = g->features;
+    if (f && (!f->name || !f->active || f->count == 0 || f->max_active <= 0)) {
+        gt_errf(err, err_len, "module '%s': its features need a name, the active "
+                "hook, and positive count and max_active", g->name);
         return -1;
     }
     return 0;

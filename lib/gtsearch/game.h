@@ -30,8 +30,8 @@
  *  - Side 0 is the side that moves first; `side_names` says what the game
  *    calls it (white in chess, sente in shogi, black in Othello).
  *
- * doc/writing-a-game.md is the tutorial; doc/abi2.md says what changed
- * since version 1 and how to port a module.
+ * doc/writing-a-game.md is the tutorial; doc/abi3.md says what changed
+ * since version 2 and how to port a module (doc/abi2.md: from version 1).
  */
 #ifndef GTSEARCH_GAME_H
 #define GTSEARCH_GAME_H
@@ -41,12 +41,28 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* The interface version.  A module stores it in `abi_version`; the core
- * refuses a module built for another version, with a message naming both. */
-#define GT_ABI_VERSION 2
+/* The interface version.  A module stores it in `abi_version`, and the
+ * layout of this header's structs in `abi_layout` (write GT_ABI first in
+ * its table); the core refuses a module built for another version or
+ * another layout, with a message naming both.  The version goes up with
+ * every change of a struct here, without exception; the layout check
+ * catches a module built against a header edited by hand. */
+#define GT_ABI_VERSION 3
 
 /* At most this many keys from correction_keys. */
 #define GT_CORRECTION_KEYS 4
+
+/* The sizes of this header's structs, packed into one number (evaluated
+ * where a module's table is written, after every struct is defined). */
+#define GT_ABI_LAYOUT                                                     \
+    ((uint64_t)sizeof(struct gt_game) |                                   \
+     (uint64_t)sizeof(struct gt_features) << 16 |                         \
+     (uint64_t)sizeof(struct gt_feature_change) << 24 |                   \
+     (uint64_t)sizeof(struct gt_notation) << 40 |                         \
+     (uint64_t)sizeof(struct gt_record) << 48 |                           \
+     (uint64_t)sizeof(struct gt_option_spec) << 56)
+/* The first two fields of every module's table. */
+#define GT_ABI .abi_version = GT_ABI_VERSION, .abi_layout = GT_ABI_LAYOUT
 
 /* Export a module's table: `GT_MODULE(mygame) = { ... };` in a module whose
  * libtool name is mygame.la.  The name prefix keeps several modules apart
@@ -212,9 +228,55 @@ struct gt_notation {
                        size_t moves_len, char *err, size_t err_len);
 };
 
+/* Input features for a learned evaluation (doc/network.md).  A feature is
+ * a number below `count`, active or not in a position (a white knight on
+ * f3; a pawn in hand, the second one): the network's first layer adds one
+ * row of weights per active feature, for each perspective, and keeps the
+ * sums on the search stack.  A perspective is a side (0 or 1): the same
+ * position seen as that side sees it, so that one set of weights serves
+ * both (chess flips the board for black).  The side to move is not a
+ * feature: the network reads it from `side`, and the null move, which
+ * changes nothing else, changes no feature.
+ *
+ * `changes` lets the core update the sums as moves are made instead of
+ * adding every active row again at each node. */
+#define GT_FEATURE_CHANGES 32
+
+/* What one move does to one perspective's features. */
+struct gt_feature_change {
+    bool refresh;              /* too much changes: the core recomputes this
+                                  perspective after the move (chess features
+                                  relative to the king, after a king move) */
+    int nadded, nremoved;      /* at most GT_FEATURE_CHANGES each */
+    uint32_t added[GT_FEATURE_CHANGES];
+    uint32_t removed[GT_FEATURE_CHANGES];
+};
+
+struct gt_features {
+    const char *name;          /* the feature set, [a-z0-9-]: "chess-psq";
+                                  a network file names the set it was
+                                  trained on and is refused by another */
+    int version;               /* up whenever an index changes meaning */
+    uint32_t count;            /* features per perspective: 0 .. count-1 */
+    int max_active;            /* no position has more active features in
+                                  one perspective */
+    /* The active features of pos seen by perspective `persp`, written to
+     * idx (room for max_active); returns how many.  Each index at most once;
+     * the order does not matter. */
+    int (*active)(const void *pos, int persp, uint32_t *idx);
+    /* OPTIONAL: what the legal move m (pos before it) changes, for each
+     * perspective: ch[persp].removed are active before the move and not
+     * after it, ch[persp].added the reverse (a feature in both lists is
+     * fine: it cancels).  Set refresh instead where that is simpler.
+     * The game's real pass changes nothing (count zero in both).
+     * NULL: the core asks `active` again after every move. */
+    void (*changes)(const void *pos, gt_move m, struct gt_feature_change ch[2]);
+};
+
 struct gt_game {
     /* ---- identity ------------------------------------------------------ */
     int abi_version;           /* GT_ABI_VERSION; checked before anything */
+    uint64_t abi_layout;       /* GT_ABI_LAYOUT; checked next */
     const char *name;          /* short name for --game: "chess" */
     const char *description;   /* one line for --list-games */
     const char *variant;       /* the game's name in other programs' lists
@@ -383,6 +445,11 @@ struct gt_game {
      * evaluate would.  A tapered weight is two parameters whose
      * coefficients carry the phase.  The tuner's gradients come from it. */
     int (*eval_trace)(const void *pos, const int32_t *params, double *coef);
+    /* OPTIONAL: the position's input features, for a learned evaluation
+     * (struct gt_features below): with them `gtsearch train` trains a
+     * network on datagen's positions and the engine plays with it
+     * (UseNetwork, EvalFile).  NULL: the game plays with evaluate alone. */
+    const struct gt_features *features;
 
     /* ---- the null move ------------------------------------------------- */
     /* OPTIONAL (both or neither): pass the turn inside the search.  Flip

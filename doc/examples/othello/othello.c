@@ -426,7 +426,7 @@ static const char *const bench[] = {
 };
 
 GT_MODULE(othello) = {
-    .abi_version = GT_ABI_VERSION,
+    GT_ABI,
     .name = "othello",
     .description = "Othello (Reversi), 8x8 (a teaching example)",
     .author = "the gtsearch authors",

@@ -169,7 +169,7 @@ static void unmake_null(void *pos, const void *undo) { (void)undo; ((struct ttt 
 static const char *const bench[] = {"......... x", "x...o.... x", NULL};
 
 GT_MODULE(tictactoe) = {
-    .abi_version = GT_ABI_VERSION,
+    GT_ABI,
     .name = "tictactoe",
     .description = "Tic-tac-toe (a test module)",
     .author = "the gtsearch authors",
