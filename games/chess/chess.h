@@ -219,6 +219,8 @@ enum gt_zugzwang_risk chess_zugzwang_risk(const void *pos);
 int chess_evaluate(const void *pos, const int32_t *params);
 int chess_eval_trace(const void *pos, const int32_t *params, double *coef);
 extern const struct gt_param chess_eval_params[]; /* eval_weights.h */
+/* features.c */
+extern const struct gt_features chess_features;
 
 #define CHESS_MAX_MOVES 256
 

@@ -16,7 +16,8 @@ games_chess_libchess_la_SOURCES = \
 	games/chess/tactics.c \
 	games/chess/search_hints.c \
 	games/chess/eval_weights.h \
-	games/chess/eval.c
+	games/chess/eval.c \
+	games/chess/features.c
 
 pkglib_LTLIBRARIES += games/chess/chess.la
 games_chess_chess_la_SOURCES = games/chess/module.c

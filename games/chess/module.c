@@ -79,7 +79,7 @@ static const char *const chess_bench[] = {
 };
 
 GT_MODULE(chess) = {
-    .abi_version = GT_ABI_VERSION,
+    GT_ABI,
     .name = "chess",
     .description = "Chess (UCI), with Chess960 castling",
     .variant = "",               /* PGN's default game: no Variant tag */
@@ -119,6 +119,7 @@ GT_MODULE(chess) = {
     .evaluate = chess_evaluate,
     .eval_params = chess_eval_params,
     .eval_trace = chess_eval_trace,
+    .features = &chess_features,
     .make_null = chess_make_null,
     .unmake_null = chess_unmake_null,
     .null_ok = chess_null_ok,

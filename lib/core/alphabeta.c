@@ -54,11 +54,19 @@ static bool tt_cuts(const struct gt_tt_entry_view *e, int alpha, int beta)
            (e->bound == GT_BOUND_UPPER && e->score <= alpha);
 }
 
+/* The static evaluation: the network where one is loaded. */
+static int evaluate(struct gt_worker *w, int ply)
+{
+    return w->net ? gt_accum_evaluate(w, ply) : w->g->evaluate(w->pos, w->p->eval_params);
+}
+
 static void make_move(struct gt_worker *w, int ply, gt_move m)
 {
     struct gt_frame *f = &w->stack[ply];
     f->move = m;
     f->move_index = w->g->move_index(w->pos, m);
+    if (w->net)
+        gt_accum_move(w, ply, m);
     w->g->make(w->pos, m, f->undo);
     w->nodes++;
     /* The child probes the table first thing: fetch its line meanwhile,
@@ -133,7 +141,7 @@ static int qsearch(struct gt_worker *w, int alpha, int beta, int ply)
         return gt_outcome_score(g, pos, o, ply);
     bool in_check = g->in_check(pos);
     if (ply >= GT_MAX_PLY)
-        return in_check ? 0 : g->evaluate(pos, w->p->eval_params);
+        return in_check ? 0 : evaluate(w, ply);
 
     uint64_t key = g->key(pos);
     struct gt_tt_entry_view e;
@@ -151,7 +159,7 @@ static int qsearch(struct gt_worker *w, int alpha, int beta, int ply)
     /* Evaluated before the mate test (as in node), which may reuse what
      * the evaluation saw. */
     if (!in_check && static_eval == GT_TT_NO_EVAL)
-        static_eval = g->evaluate(pos, w->p->eval_params);
+        static_eval = evaluate(w, ply);
     /* A mate in one the game sees on its board, as in the main search
      * (step 3c), where the table does not know the node. */
     if (!in_check && !tt_hit && w->p->sp[GT_SP_MATE1_QS] && mate_in_one(w, key, ply, 0))
@@ -232,6 +240,8 @@ static int null_move_pruning(struct gt_worker *w, int beta, int depth, int ply,
 
     w->null.tries++;
     f->move = GT_MOVE_NULL;
+    if (w->net)
+        gt_accum_null(w, ply);
     g->make_null(pos, f->undo);
     int score = -gt_alphabeta(w, -beta, -beta + 1, reduced, ply + 1, !cutnode);
     g->unmake_null(pos, f->undo);
@@ -371,7 +381,7 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
         if (o != GT_ONGOING)
             return gt_outcome_score(g, pos, o, ply);
         if (ply >= GT_MAX_PLY)
-            return in_check ? 0 : g->evaluate(pos, w->p->eval_params);
+            return in_check ? 0 : evaluate(w, ply);
         if (alpha < -GT_MATE + ply)
             alpha = -GT_MATE + ply;
         if (beta > GT_MATE - ply - 1)
@@ -401,7 +411,7 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
     if (!in_check)
         raw_eval = tt_hit && e.eval != GT_TT_NO_EVAL
                        ? e.eval
-                       : g->evaluate(pos, w->p->eval_params);
+                       : evaluate(w, ply);
 
     /* Step 3c: a mate in one the game sees on its own board: the search
      * might prune the move, or reach it a ply later.  Asked only where

@@ -288,7 +288,7 @@ int gt_search(const struct gt_game *g, const void *root, struct gt_tt *tt,
     pthread_t *threads = calloc((size_t)nthreads, sizeof *threads);
     struct gt_crumb *crumbs = nthreads > 1 ? calloc(GT_CRUMBS, sizeof *crumbs) : NULL;
     int64_t soft = 0, hard = 0;
-    int started = 0, rc = 0;
+    int rc = 0;
     struct gt_histories hist = {0};
 
     memset(res, 0, sizeof *res);
@@ -300,11 +300,11 @@ int gt_search(const struct gt_game *g, const void *root, struct gt_tt *tt,
     gt_time_budget(lim, g->side(root), params->move_overhead, params->sp, &soft, &hard);
     gt_tt_new_search(tt);
     for (int i = 0; i < nthreads; i++) {
-        if (worker_init(&workers[i], i, g, root, &hist.set[i], params->sp) < 0) {
+        if (worker_init(&workers[i], i, g, root, &hist.set[i], params->sp) < 0 ||
+            gt_accum_init(&workers[i], params->net) < 0) {
             rc = -1;
             goto out;
         }
-        started = i + 1;
         workers[i].tt = tt;
         workers[i].crumbs = crumbs;
         workers[i].p = params;
@@ -387,8 +387,10 @@ int gt_search(const struct gt_game *g, const void *root, struct gt_tt *tt,
         res->null.verify_failures += workers[i].null.verify_failures;
     }
 out:
-    for (int i = 0; i < started; i++)
+    for (int i = 0; workers && i < nthreads; i++) {  /* zeroed where not set up */
         free(workers[i].mem);
+        gt_accum_free(&workers[i]);
+    }
     free(workers);
     free(runs);
     free(threads);

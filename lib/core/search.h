@@ -20,6 +20,7 @@
 #define GT_DECIDED (GT_EVAL_MAX + 1)
 
 struct gt_tt;
+struct gt_net;
 
 /* What `go` asked for.  Zero means "no limit" for each field. */
 struct gt_limits {
@@ -44,6 +45,8 @@ struct gt_search_params {
     const int32_t *eval_params; /* the game's eval_params values (NULL:
                                    the compiled-in ones) */
     int64_t move_overhead;
+    const struct gt_net *net;  /* the learned evaluation (net.h), or NULL:
+                                  the game's evaluate */
 };
 
 struct gt_null_stats {

@@ -7,6 +7,7 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
+#include "accum.h"
 #include "search.h"
 #include "tt.h"
 
@@ -34,6 +35,10 @@ struct gt_frame {
     gt_move counter_move;   /* move, as this node's picking found them */
     bool marked;            /* another thread is searching this node */
     bool tt_pv;             /* this node is or was in a PV */
+    /* the network's sums for this position, by perspective (accum.c) */
+    int16_t *acc[2];
+    bool acc_ok[2];         /* ... are worked out */
+    struct gt_feature_change change[2]; /* what the move here changed */
 };
 
 /* Breadcrumbs: which thread is searching which node near the root, in a
@@ -73,6 +78,9 @@ struct gt_worker {
     struct gt_frame stack[GT_MAX_PLY + 8];
     gt_move *scratch;              /* max_moves, for reordering a list */
     void *mem;                     /* one block behind the pointers above */
+    const struct gt_net *net;      /* the learned evaluation, or NULL */
+    void *acc_mem;                 /* the frames' accumulators */
+    uint32_t *feature_idx;         /* max_active, for a refresh */
 };
 
 /* alphabeta.c */

@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "options.h"
+#include "core/net.h"
 #include "core/paramfile.h"
 #include "core/tt.h"
 #include "core/util.h"
@@ -25,6 +26,9 @@ struct gt_engine {
     void *scratch;      /* a second position for all-or-nothing updates */
     void *undo;         /* undo record for moves that are never taken back */
     int32_t *eval_values; /* the weights EvalFile loaded (NULL: compiled in) */
+    struct gt_net *net;   /* the network EvalFile loaded, or the game's own */
+    const struct gt_net *playing; /* what the search evaluates with (NULL:
+                                     evaluate): a change clears the table */
 
     /* the search thread */
     pthread_mutex_t lock;
@@ -112,10 +116,15 @@ static int add_core_options(struct gt_engine *e)
         if (gt_options_add(e->opts, &s) < 0)
             return -1;
     }
-    /* A game whose weights are data can take other weights from a file. */
+    /* A game whose weights are data can take other weights from a file,
+     * and one with input features a network. */
     const struct gt_option_spec eval_file = {"EvalFile", GT_OPT_STRING, "", 0, 0,
                                              NULL};
-    if (e->g->eval_params && gt_options_add(e->opts, &eval_file) < 0)
+    const struct gt_option_spec use_net = {"UseNetwork", GT_OPT_CHECK, "true", 0, 0,
+                                           NULL};
+    if ((e->g->eval_params || e->g->features) && gt_options_add(e->opts, &eval_file) < 0)
+        return -1;
+    if (e->g->features && gt_options_add(e->opts, &use_net) < 0)
         return -1;
     for (const struct gt_option_spec *s = e->g->options; s && s->name; s++)
         if (gt_options_add(e->opts, s) < 0)
@@ -123,13 +132,59 @@ static int add_core_options(struct gt_engine *e)
     return 0;
 }
 
+/* Is the file a network (its first bytes say so)? */
+static bool is_network_file(const char *path)
+{
+    char head[8] = {0};
+    FILE *f = fopen(path, "rb");
+    bool net = f && fread(head, 1, sizeof head, f) == sizeof head &&
+               !memcmp(head, "GTSNET", 6);
+    if (f)
+        fclose(f);
+    return net;
+}
+
+/* The network the search uses now: a change clears the table, whose
+ * stored evaluations came from the other one. */
+static void choose_evaluation(struct gt_engine *e)
+{
+    const struct gt_net *n =
+        e->net && gt_options_bool(e->opts, "UseNetwork") ? e->net : NULL;
+    if (n != e->playing)
+        gt_tt_clear(&e->tt);
+    e->playing = n;
+}
+
+/* EvalFile with a network file: loaded whole before it replaces the one
+ * in use, so that a bad file leaves the engine as it was. */
+static int set_network_file(struct gt_engine *e, const char *path, char *err, size_t err_len)
+{
+    struct gt_net *n = gt_net_load(e->g, path, err, err_len);
+    if (!n || gt_options_set(e->opts, "EvalFile", path, err, err_len) < 0) {
+        gt_net_free(n);
+        return -1;
+    }
+    gt_net_free(e->net);
+    e->net = n;
+    choose_evaluation(e);
+    return 0;
+}
+
 /* EvalFile: load the file first, so that a bad one leaves the option and
  * the weights as they were; "<empty>" or "" goes back to the compiled-in
- * weights. */
+ * weights and the game's own network. */
 static int set_eval_file(struct gt_engine *e, const char *value, char *err, size_t err_len)
 {
     int32_t *values = NULL;
-    if (value && *value && strcmp(value, "<empty>")) {
+    bool reset = !value || !*value || !strcmp(value, "<empty>");
+    if (!reset && e->g->features && is_network_file(value))
+        return set_network_file(e, value, err, err_len);
+    if (!reset && !e->g->eval_params) {
+        gt_errf(err, err_len, "'%s' is not a network file (and %s's evaluation has no "
+                "weights to load)", value, e->g->name);
+        return -1;
+    }
+    if (!reset) {
         const struct gt_param *t = e->g->eval_params;
         int n = gt_param_count(t);
         values = malloc(sizeof *values * (size_t)(n ? n : 1));
@@ -150,6 +205,11 @@ static int set_eval_file(struct gt_engine *e, const char *value, char *err, size
     }
     free(e->eval_values);
     e->eval_values = values;
+    if (reset) {
+        gt_net_free(e->net);
+        e->net = NULL;
+        choose_evaluation(e);
+    }
     return 0;
 }
 
@@ -212,6 +272,7 @@ void gt_engine_free(struct gt_engine *e)
     free(e->search_pos);
     free(e->undo);
     free(e->eval_values);
+    gt_net_free(e->net);
     free(e);
 }
 
@@ -259,10 +320,12 @@ int gt_engine_set_option(struct gt_engine *e, const char *name,
         gt_errf(err, err_len, "cannot set options while searching");
         return -1;
     }
-    if (e->g->eval_params && name && !strcasecmp(name, "EvalFile"))
+    if ((e->g->eval_params || e->g->features) && name && !strcasecmp(name, "EvalFile"))
         return set_eval_file(e, value, err, err_len);
     if (gt_options_set(e->opts, name, value, err, err_len) < 0)
         return -1;
+    if (e->g->features)
+        choose_evaluation(e);
     long mb = gt_options_int(e->opts, hash_name[e->g->dialect]);
     if (mb != e->hash_mb) {
         if (gt_tt_resize(&e->tt, mb) < 0) {
@@ -311,6 +374,7 @@ void gt_engine_params(const struct gt_engine *e, struct gt_search_params *p)
     p->multipv = (int)gt_options_int(o, "MultiPV");
     p->move_overhead = gt_options_int(o, "Move Overhead");
     p->eval_params = e->eval_values;
+    p->net = e->playing;
 }
 
 static void prepare(struct gt_engine *e, const struct gt_limits *lim)

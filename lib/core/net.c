@@ -1,0 +1,285 @@
+/* net.c -- network files: the header that names what a network is for,
+ * and its weights (net.h; the format is in doc/network.md).
+ * SPDX-License-Identifier: MIT */
+#include <config.h>
+#include "net.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util.h"
+
+#define MAGIC "GTSNET\r\n"      /* the \r\n catches a file mangled as text */
+#define FORMAT_VERSION 1
+#define HEADER_SIZE 128
+#define ACT_SCRELU 1
+
+/* Little-endian fields, whatever the host. */
+static void put32(unsigned char *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (unsigned char)(v >> (8 * i));
+}
+static uint32_t get32(const unsigned char *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+           (uint32_t)p[3] << 24;
+}
+static void put64(unsigned char *p, uint64_t v)
+{
+    put32(p, (uint32_t)v);
+    put32(p + 4, (uint32_t)(v >> 32));
+}
+static uint64_t get64(const unsigned char *p)
+{
+    return (uint64_t)get32(p) | (uint64_t)get32(p + 4) << 32;
+}
+
+/* FNV-1a over the payload: a damaged byte changes it. */
+static uint64_t checksum(const unsigned char *p, size_t n)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ p[i]) * 0x100000001b3ULL;
+    return h;
+}
+
+static size_t payload_size(uint32_t inputs, int hidden)
+{
+    return 2 * ((size_t)inputs * (size_t)hidden + (size_t)hidden + 2 * (size_t)hidden) + 4;
+}
+
+static size_t round_up(size_t n)
+{
+    return (n + GT_NET_ALIGN - 1) / GT_NET_ALIGN * GT_NET_ALIGN;
+}
+
+static struct gt_net *alloc_net(uint32_t inputs, int hidden)
+{
+    struct gt_net *n = calloc(1, sizeof *n);
+    if (!n)
+        return NULL;
+    size_t w = round_up(sizeof(int16_t) * (size_t)inputs * (size_t)hidden),
+           b = round_up(sizeof(int16_t) * (size_t)hidden),
+           o = round_up(sizeof(int16_t) * 2 * (size_t)hidden);
+    n->mem = aligned_alloc(GT_NET_ALIGN, w + b + o);
+    if (!n->mem) {
+        free(n);
+        return NULL;
+    }
+    memset(n->mem, 0, w + b + o);
+    n->ft_weights = n->mem;
+    n->ft_bias = (int16_t *)((char *)n->mem + w);
+    n->out_weights = (int16_t *)((char *)n->mem + w + b);
+    n->inputs = inputs;
+    n->hidden = hidden;
+    return n;
+}
+
+static int check_shape(const struct gt_game *g, int hidden, char *err, size_t err_len)
+{
+    if (!g->features) {
+        gt_errf(err, err_len, "game '%s' declares no input features: it has no network",
+                g->name);
+        return -1;
+    }
+    if (hidden <= 0 || hidden % 32 || hidden > GT_NET_MAX_HIDDEN) {
+        gt_errf(err, err_len, "hidden width %d: must be a multiple of 32 from 32 to %d",
+                hidden, GT_NET_MAX_HIDDEN);
+        return -1;
+    }
+    return 0;
+}
+
+struct gt_net *gt_net_new(const struct gt_game *g, int hidden, int scale, char *err,
+                          size_t err_len)
+{
+    if (check_shape(g, hidden, err, err_len) < 0)
+        return NULL;
+    struct gt_net *n = alloc_net(g->features->count, hidden);
+    if (!n) {
+        gt_errf(err, err_len, "out of memory for a network of %u x %d", g->features->count,
+                hidden);
+        return NULL;
+    }
+    snprintf(n->game, sizeof n->game, "%s", g->name);
+    snprintf(n->features, sizeof n->features, "%s", g->features->name);
+    n->features_version = g->features->version;
+    n->scale = scale;
+    return n;
+}
+
+void gt_net_free(struct gt_net *n)
+{
+    if (!n)
+        return;
+    free(n->mem);
+    free(n);
+}
+
+/* A NUL-padded name field, as a string (never longer than the field). */
+static void name_field(const unsigned char *p, char *out)
+{
+    memcpy(out, p, GT_NET_NAME_LEN);
+    out[GT_NET_NAME_LEN - 1] = 0;
+}
+
+struct gt_net *gt_net_read(const struct gt_game *g, const void *buf, size_t len,
+                           const char *what, char *err, size_t err_len)
+{
+    const unsigned char *p = buf;
+    if (len < HEADER_SIZE || memcmp(p, MAGIC, 8)) {
+        gt_errf(err, err_len, "%s: not a gtsearch network file", what);
+        return NULL;
+    }
+    uint32_t version = get32(p + 8);
+    if (version != FORMAT_VERSION || get32(p + 12) != HEADER_SIZE) {
+        gt_errf(err, err_len, "%s: network format version %u; this gtsearch reads "
+                "version %d", what, version, FORMAT_VERSION);
+        return NULL;
+    }
+    char game[GT_NET_NAME_LEN], feat[GT_NET_NAME_LEN];
+    name_field(p + 16, game);
+    name_field(p + 48, feat);
+    int fver = (int)get32(p + 80);
+    uint32_t inputs = get32(p + 84);
+    int hidden = (int)get32(p + 88), act = (int)get32(p + 92);
+    int qa = (int)get32(p + 96), qb = (int)get32(p + 100), scale = (int)get32(p + 104);
+    uint64_t bytes = get32(p + 108), sum = get64(p + 112);
+    if (strcmp(game, g->name)) {
+        gt_errf(err, err_len, "%s: a network for %s, not %s", what, game, g->name);
+        return NULL;
+    }
+    if (check_shape(g, hidden, err, err_len) < 0)
+        return NULL;
+    const struct gt_features *f = g->features;
+    if (strcmp(feat, f->name) || fver != f->version || inputs != f->count) {
+        gt_errf(err, err_len, "%s: made for feature set %s version %d (%u features); "
+                "%s uses %s version %d (%u features)", what, feat, fver, inputs, g->name,
+                f->name, f->version, f->count);
+        return NULL;
+    }
+    if (act != ACT_SCRELU || qa != GT_NET_QA || qb != GT_NET_QB || scale <= 0) {
+        gt_errf(err, err_len, "%s: unsupported architecture (activation %d, quantisation "
+                "%d/%d, scale %d)", what, act, qa, qb, scale);
+        return NULL;
+    }
+    if (bytes != payload_size(inputs, hidden) || len - HEADER_SIZE < bytes) {
+        gt_errf(err, err_len, "%s: truncated (%zu bytes of weights, %zu expected)", what,
+                len - HEADER_SIZE, (size_t)payload_size(inputs, hidden));
+        return NULL;
+    }
+    if (len - HEADER_SIZE > bytes) {
+        gt_errf(err, err_len, "%s: %zu bytes after the weights", what,
+                (size_t)(len - HEADER_SIZE - bytes));
+        return NULL;
+    }
+    if (checksum(p + HEADER_SIZE, bytes) != sum) {
+        gt_errf(err, err_len, "%s: damaged (the weights' checksum does not match)", what);
+        return NULL;
+    }
+    struct gt_net *n = alloc_net(inputs, hidden);
+    if (!n) {
+        gt_errf(err, err_len, "%s: out of memory", what);
+        return NULL;
+    }
+    memcpy(n->game, game, sizeof game);
+    memcpy(n->features, feat, sizeof feat);
+    n->features_version = fver;
+    n->scale = scale;
+    const unsigned char *q = p + HEADER_SIZE;
+    size_t nw = (size_t)inputs * (size_t)hidden;
+    for (size_t i = 0; i < nw; i++, q += 2)
+        n->ft_weights[i] = (int16_t)(q[0] | q[1] << 8);
+    for (int i = 0; i < hidden; i++, q += 2)
+        n->ft_bias[i] = (int16_t)(q[0] | q[1] << 8);
+    for (int i = 0; i < 2 * hidden; i++, q += 2)
+        n->out_weights[i] = (int16_t)(q[0] | q[1] << 8);
+    n->out_bias = (int32_t)get32(q);
+    return n;
+}
+
+struct gt_net *gt_net_load(const struct gt_game *g, const char *path, char *err,
+                           size_t err_len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        gt_errf(err, err_len, "cannot open '%s': %s", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 1 << 20, len = 0;
+    unsigned char *buf = malloc(cap);
+    while (buf) {
+        len += fread(buf + len, 1, cap - len, f);
+        if (len < cap)
+            break;
+        unsigned char *b = cap < ((size_t)1 << 31) ? realloc(buf, cap * 2) : NULL;
+        if (!b) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = b;
+        cap *= 2;
+    }
+    bool bad = ferror(f);
+    fclose(f);
+    if (!buf || bad) {
+        gt_errf(err, err_len, "cannot read '%s': %s", path, buf ? "read error" : "too large");
+        free(buf);
+        return NULL;
+    }
+    struct gt_net *n = gt_net_read(g, buf, len, path, err, err_len);
+    free(buf);
+    return n;
+}
+
+int gt_net_save(const struct gt_net *n, const char *path, char *err, size_t err_len)
+{
+    size_t bytes = payload_size(n->inputs, n->hidden);
+    unsigned char *buf = calloc(1, HEADER_SIZE + bytes);
+    if (!buf) {
+        gt_errf(err, err_len, "out of memory");
+        return -1;
+    }
+    memcpy(buf, MAGIC, 8);
+    put32(buf + 8, FORMAT_VERSION);
+    put32(buf + 12, HEADER_SIZE);
+    memcpy(buf + 16, n->game, strnlen(n->game, GT_NET_NAME_LEN - 1));
+    memcpy(buf + 48, n->features, strnlen(n->features, GT_NET_NAME_LEN - 1));
+    put32(buf + 80, (uint32_t)n->features_version);
+    put32(buf + 84, n->inputs);
+    put32(buf + 88, (uint32_t)n->hidden);
+    put32(buf + 92, ACT_SCRELU);
+    put32(buf + 96, GT_NET_QA);
+    put32(buf + 100, GT_NET_QB);
+    put32(buf + 104, (uint32_t)n->scale);
+    put32(buf + 108, (uint32_t)bytes);
+    unsigned char *q = buf + HEADER_SIZE;
+    size_t nw = (size_t)n->inputs * (size_t)n->hidden;
+    for (size_t i = 0; i < nw; i++, q += 2)
+        q[0] = (unsigned char)n->ft_weights[i], q[1] = (unsigned char)(n->ft_weights[i] >> 8);
+    for (int i = 0; i < n->hidden; i++, q += 2)
+        q[0] = (unsigned char)n->ft_bias[i], q[1] = (unsigned char)(n->ft_bias[i] >> 8);
+    for (int i = 0; i < 2 * n->hidden; i++, q += 2)
+        q[0] = (unsigned char)n->out_weights[i],
+        q[1] = (unsigned char)(n->out_weights[i] >> 8);
+    put32(q, (uint32_t)n->out_bias);
+    put64(buf + 112, checksum(buf + HEADER_SIZE, bytes));
+
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "wb");
+    bool ok = f && fwrite(buf, 1, HEADER_SIZE + bytes, f) == HEADER_SIZE + bytes;
+    ok = f && fclose(f) == 0 && ok;
+    free(buf);
+    if (!ok || rename(tmp, path) != 0) {
+        gt_errf(err, err_len, "cannot write '%s': %s", path, strerror(errno));
+        unlink(tmp);
+        return -1;
+    }
+    return 0;
+}

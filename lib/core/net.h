@@ -1,0 +1,84 @@
+/* net.h -- a learned evaluation: an efficiently updatable network over
+ * the game's input features (struct gt_features in game.h).
+ *
+ * The shape, for each perspective (side) p:
+ *     acc[p] = ft_bias + sum of ft_weights[f] over the features f active
+ *              for p                                   (hidden values)
+ *     out    = sum_i screlu(acc[us][i]) * out_weights[i]
+ *            + sum_i screlu(acc[them][i]) * out_weights[hidden + i]
+ *            + out_bias
+ * with screlu(x) = clamp(x, 0, 1)^2, "us" the side to move; the score in
+ * eval units is out * scale.  The sums acc[] are what the search keeps up
+ * to date as moves are made (accum.c); out is cheap.
+ *
+ * Integers: ft weights and acc are int16 in units of 1/QA, out weights
+ * int16 in units of 1/QB, out_bias int32 in units of 1/(QA*QB).  Every
+ * product fits its type when |out weight| <= 127 (the trainer clips
+ * them), so the AVX2 code and the portable code give the same numbers.
+ * The file format is in doc/network.md.
+ * SPDX-License-Identifier: MIT */
+#ifndef GT_NET_H
+#define GT_NET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <gtsearch/game.h>
+
+#define GT_NET_QA 255
+#define GT_NET_QB 64
+#define GT_NET_MAX_HIDDEN 1024  /* keeps every int32 lane sum inside its type */
+#define GT_NET_ALIGN 64
+#define GT_NET_NAME_LEN 32
+
+struct gt_net {
+    char game[GT_NET_NAME_LEN];      /* the game it was trained for */
+    char features[GT_NET_NAME_LEN];  /* the feature set's name */
+    int features_version;
+    uint32_t inputs;                 /* the feature set's count */
+    int hidden;                      /* per perspective, a multiple of 32 */
+    int scale;                       /* eval units of one output unit */
+    int16_t *ft_weights;             /* [inputs][hidden], aligned */
+    int16_t *ft_bias;                /* [hidden] */
+    int16_t *out_weights;            /* [2 * hidden]: us, then them */
+    int32_t out_bias;
+    void *mem;                       /* one block behind the arrays */
+};
+
+/* A network of this shape, zeroed (the trainer fills it).  NULL when out
+ * of memory or the shape is out of range (err says which). */
+struct gt_net *gt_net_new(const struct gt_game *g, int hidden, int scale, char *err,
+                          size_t err_len);
+void gt_net_free(struct gt_net *n);
+
+/* Read a network file for game g.  Refused, with a message naming what
+ * differs, when it is not a network file, is truncated or damaged, was
+ * made for another format version, game, feature set or feature
+ * version, or has an unsupported shape.  NULL then. */
+struct gt_net *gt_net_load(const struct gt_game *g, const char *path, char *err,
+                           size_t err_len);
+/* The same from memory (a file's bytes). */
+struct gt_net *gt_net_read(const struct gt_game *g, const void *buf, size_t len,
+                           const char *what, char *err, size_t err_len);
+/* Write n to path (through a temporary file, renamed when complete, so
+ * that a reader never sees half a network).  0, or -1 with err. */
+int gt_net_save(const struct gt_net *n, const char *path, char *err, size_t err_len);
+
+/* Accumulators: hidden int16 values, GT_NET_ALIGN-aligned. */
+void gt_net_refresh(const struct gt_net *n, int16_t *acc, const uint32_t *idx, int count);
+/* acc_out = acc_in + the rows of added - the rows of removed (acc_out may
+ * be acc_in). */
+void gt_net_update(const struct gt_net *n, const int16_t *acc_in, int16_t *acc_out,
+                   const uint32_t *added, int nadded, const uint32_t *removed,
+                   int nremoved);
+/* The score in eval units for the side whose accumulator is `us`,
+ * clamped to +-GT_EVAL_MAX. */
+int gt_net_output(const struct gt_net *n, const int16_t *us, const int16_t *them);
+/* The same without SIMD: the tests hold the two equal. */
+int gt_net_output_portable(const struct gt_net *n, const int16_t *us, const int16_t *them);
+
+/* Evaluate pos from scratch (both perspectives refreshed): for the tools
+ * and the tests, not the search.  Returns INT32_MIN when out of memory. */
+int gt_net_evaluate(const struct gt_net *n, const struct gt_game *g, const void *pos);
+
+#endif

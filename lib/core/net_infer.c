@@ -1,0 +1,151 @@
+/* net_infer.c -- the network's arithmetic: accumulators and the output
+ * (net.h).  With AVX2 the loops use its registers by hand; the portable
+ * loops give the same numbers (every sum fits its type: net.h).
+ * SPDX-License-Identifier: MIT */
+#include <config.h>
+#include "net.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef __AVX2__
+#include <immintrin.h>
+#endif
+
+#define TILE 256    /* int16 values a tile of 16 AVX2 registers holds */
+
+static inline const int16_t *row(const struct gt_net *n, uint32_t f)
+{
+    return n->ft_weights + (size_t)f * (size_t)n->hidden;
+}
+
+void gt_net_refresh(const struct gt_net *n, int16_t *acc, const uint32_t *idx, int count)
+{
+    gt_net_update(n, n->ft_bias, acc, idx, count, NULL, 0);
+}
+
+#ifdef __AVX2__
+void gt_net_update(const struct gt_net *n, const int16_t *acc_in, int16_t *acc_out,
+                   const uint32_t *added, int nadded, const uint32_t *removed,
+                   int nremoved)
+{
+    const int h = n->hidden;
+    /* A tile of the accumulator stays in registers while every row is
+     * added to it: one load and one store per value, whatever the count. */
+    for (int base = 0; base < h; base += TILE) {
+        int regs = (h - base < TILE ? h - base : TILE) / 16;
+        __m256i r[TILE / 16];
+        for (int k = 0; k < regs; k++)
+            r[k] = _mm256_load_si256((const __m256i *)(acc_in + base) + k);
+        for (int a = 0; a < nadded; a++) {
+            const __m256i *w = (const __m256i *)(row(n, added[a]) + base);
+            for (int k = 0; k < regs; k++)
+                r[k] = _mm256_add_epi16(r[k], _mm256_load_si256(w + k));
+        }
+        for (int d = 0; d < nremoved; d++) {
+            const __m256i *w = (const __m256i *)(row(n, removed[d]) + base);
+            for (int k = 0; k < regs; k++)
+                r[k] = _mm256_sub_epi16(r[k], _mm256_load_si256(w + k));
+        }
+        for (int k = 0; k < regs; k++)
+            _mm256_store_si256((__m256i *)(acc_out + base) + k, r[k]);
+    }
+}
+
+/* One perspective's half of the output: sum of clamp(v)^2 * w, as
+ * v * (v * w) so that the inner product stays in int16. */
+static inline __m256i half_sum(__m256i sum, const int16_t *acc, const int16_t *w, int h)
+{
+    const __m256i zero = _mm256_setzero_si256(), qa = _mm256_set1_epi16(GT_NET_QA);
+    for (int i = 0; i < h; i += 16) {
+        __m256i v = _mm256_load_si256((const __m256i *)(acc + i));
+        v = _mm256_min_epi16(_mm256_max_epi16(v, zero), qa);
+        __m256i vw = _mm256_mullo_epi16(v, _mm256_load_si256((const __m256i *)(w + i)));
+        sum = _mm256_add_epi32(sum, _mm256_madd_epi16(vw, v));
+    }
+    return sum;
+}
+
+static int64_t dot(const struct gt_net *n, const int16_t *us, const int16_t *them)
+{
+    __m256i sum = half_sum(_mm256_setzero_si256(), us, n->out_weights, n->hidden);
+    sum = half_sum(sum, them, n->out_weights + n->hidden, n->hidden);
+    int32_t lanes[8];
+    _mm256_storeu_si256((__m256i *)lanes, sum);
+    int64_t total = 0;
+    for (int i = 0; i < 8; i++)
+        total += lanes[i];
+    return total;
+}
+#else
+void gt_net_update(const struct gt_net *n, const int16_t *acc_in, int16_t *acc_out,
+                   const uint32_t *added, int nadded, const uint32_t *removed,
+                   int nremoved)
+{
+    const int h = n->hidden;
+    if (acc_out != acc_in)
+        memcpy(acc_out, acc_in, sizeof *acc_out * (size_t)h);
+    for (int a = 0; a < nadded; a++) {
+        const int16_t *w = row(n, added[a]);
+        for (int i = 0; i < h; i++)
+            acc_out[i] = (int16_t)(acc_out[i] + w[i]);
+    }
+    for (int d = 0; d < nremoved; d++) {
+        const int16_t *w = row(n, removed[d]);
+        for (int i = 0; i < h; i++)
+            acc_out[i] = (int16_t)(acc_out[i] - w[i]);
+    }
+}
+#endif
+
+static int64_t dot_portable(const struct gt_net *n, const int16_t *us, const int16_t *them)
+{
+    const int h = n->hidden;
+    int64_t total = 0;
+    for (int side = 0; side < 2; side++) {
+        const int16_t *acc = side ? them : us, *w = n->out_weights + side * h;
+        for (int i = 0; i < h; i++) {
+            int v = acc[i] < 0 ? 0 : acc[i] > GT_NET_QA ? GT_NET_QA : acc[i];
+            total += v * (int16_t)(v * w[i]);
+        }
+    }
+    return total;
+}
+
+/* The sum in 1/(QA*QA*QB) units to eval units, clamped. */
+static int scale_out(const struct gt_net *n, int64_t sum)
+{
+    int64_t out = (sum / GT_NET_QA + n->out_bias) * n->scale / (GT_NET_QA * GT_NET_QB);
+    return out > GT_EVAL_MAX ? GT_EVAL_MAX : out < -GT_EVAL_MAX ? -GT_EVAL_MAX : (int)out;
+}
+
+int gt_net_output_portable(const struct gt_net *n, const int16_t *us, const int16_t *them)
+{
+    return scale_out(n, dot_portable(n, us, them));
+}
+
+int gt_net_output(const struct gt_net *n, const int16_t *us, const int16_t *them)
+{
+#ifdef __AVX2__
+    return scale_out(n, dot(n, us, them));
+#else
+    return scale_out(n, dot_portable(n, us, them));
+#endif
+}
+
+int gt_net_evaluate(const struct gt_net *n, const struct gt_game *g, const void *pos)
+{
+    const struct gt_features *f = g->features;
+    uint32_t *idx = malloc(sizeof *idx * (size_t)f->max_active);
+    int16_t *acc = aligned_alloc(GT_NET_ALIGN, 2 * sizeof *acc * (size_t)n->hidden);
+    int score = INT32_MIN;
+    if (idx && acc) {
+        for (int p = 0; p < 2; p++)
+            gt_net_refresh(n, acc + p * n->hidden, idx, f->active(pos, p, idx));
+        int us = g->side(pos);
+        score = gt_net_output(n, acc + us * n->hidden, acc + (1 - us) * n->hidden);
+    }
+    free(idx);
+    free(acc);
+    return score;
+}
