@@ -77,6 +77,13 @@ tests_check_staged_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_check_staged_LDADD = games/chess/libchess.la games/shogi/libshogi.la \
 	$(CORE_TEST_LDADD)
 
+# The learned evaluation: features, accumulators, network files, training.
+check_PROGRAMS += tests/check_net
+TESTS += tests/check_net
+tests_check_net_SOURCES = tests/check_net.c tests/check_main.c games/chess/module.c
+tests_check_net_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_check_net_LDADD = games/chess/libchess.la $(CORE_TEST_LDADD)
+
 # The rooms of lib/ and what each may include; no game knowledge in them.
 TESTS += tests/rooms.sh tests/license.sh tests/tune-cli.sh tests/tools-position.sh \
 	tests/material-weights.sh

@@ -19,8 +19,9 @@ uses() {
         engine) echo "core mate" ;;
         match) echo "core" ;;
         tune) echo "core engine match" ;;
+        train) echo "core tune" ;;
         dist) echo "core engine match tune" ;;
-        cli) echo "core mate engine match tune dist" ;;
+        cli) echo "core mate engine match tune train dist" ;;
         *) echo "?" ;;
     esac
 }

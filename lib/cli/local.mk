@@ -5,8 +5,10 @@
 pkginclude_HEADERS += lib/gtsearch/game.h
 noinst_LTLIBRARIES += lib/cli/libgtcli.la
 noinst_HEADERS += lib/cli/epd.h lib/cli/match_cli.h lib/cli/mate_tool.h lib/cli/protocol.h \
-	lib/cli/registry.h lib/cli/report.h lib/cli/tools.h lib/cli/tune_cli.h
+	lib/cli/registry.h lib/cli/report.h lib/cli/tools.h lib/cli/train_cli.h lib/cli/tune_cli.h \
+	lib/cli/args.h
 lib_cli_libgtcli_la_SOURCES = \
+	lib/cli/args.c \
 	lib/cli/epd.c \
 	lib/cli/match_cli.c \
 	lib/cli/mate_tool.c \
@@ -14,10 +16,11 @@ lib_cli_libgtcli_la_SOURCES = \
 	lib/cli/registry.c \
 	lib/cli/report.c \
 	lib/cli/tools.c \
+	lib/cli/train_cli.c \
 	lib/cli/tune_cli.c
 
 # The rooms, in link order (a room before those it uses).
-GT_ROOMS = lib/cli/libgtcli.la $(GT_DIST_ROOM) lib/tune/libgttune.la lib/match/libgtmatch.la \
+GT_ROOMS = lib/cli/libgtcli.la $(GT_DIST_ROOM) lib/train/libgttrain.la lib/tune/libgttune.la lib/match/libgtmatch.la \
 	lib/engine/libgtengine.la lib/mate/libgtmate.la lib/core/libgtcore.la
 
 bin_PROGRAMS += gtsearch

@@ -11,6 +11,7 @@
 #include "engine/engine.h"
 #include "epd.h"
 #include "mate_tool.h"
+#include "train_cli.h"
 #include "tune_cli.h"
 #include "match/match.h"
 #include "protocol.h"
@@ -55,6 +56,9 @@ static const char usage[] =
     "                                             results; writes a weights file\n"
     "  spsa --params NAME,... [--iterations N] (--tc S[+INC]|--nodes N|...) [...]\n"
     "                                             tune search numbers by self-play (SPSA)\n"
+    "  train DATA... --out FILE [--epochs N] [--hidden N] [--threads N] [...]\n"
+    "                                             train a network on datagen's positions\n"
+    "                                             (games with input features; gtsearch(1))\n"
     "\n"
     "Options:\n"
     "  --game NAME|FILE   the game (default " GT_DEFAULT_GAME "): a built-in name, an installed\n"
@@ -235,6 +239,8 @@ static int run_command(struct gt_engine *e, int argc, char **argv)
         return gt_tune_main(e, argc - 1, argv + 1);
     if (!strcmp(cmd, "spsa"))
         return gt_spsa_main(e, argc - 1, argv + 1);
+    if (!strcmp(cmd, "train"))
+        return gt_train_main(e, argc - 1, argv + 1);
     return bad_usage("unknown command '%s'", cmd);
 }
 

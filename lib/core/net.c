@@ -131,8 +131,12 @@ struct gt_net *gt_net_read(const struct gt_game *g, const void *buf, size_t len,
                            const char *what, char *err, size_t err_len)
 {
     const unsigned char *p = buf;
-    if (len < HEADER_SIZE || memcmp(p, MAGIC, 8)) {
+    if (len < 8 || memcmp(p, MAGIC, 8)) {
         gt_errf(err, err_len, "%s: not a gtsearch network file", what);
+        return NULL;
+    }
+    if (len < HEADER_SIZE) {
+        gt_errf(err, err_len, "%s: truncated (%zu bytes, less than the header)", what, len);
         return NULL;
     }
     uint32_t version = get32(p + 8);

@@ -177,8 +177,13 @@ static int set_eval_file(struct gt_engine *e, const char *value, char *err, size
 {
     int32_t *values = NULL;
     bool reset = !value || !*value || !strcmp(value, "<empty>");
-    if (!reset && e->g->features && is_network_file(value))
-        return set_network_file(e, value, err, err_len);
+    if (!reset && is_network_file(value)) {
+        if (e->g->features)
+            return set_network_file(e, value, err, err_len);
+        gt_errf(err, err_len, "'%s' is a network, and %s declares no input features to "
+                "feed one", value, e->g->name);
+        return -1;
+    }
     if (!reset && !e->g->eval_params) {
         gt_errf(err, err_len, "'%s' is not a network file (and %s's evaluation has no "
                 "weights to load)", value, e->g->name);

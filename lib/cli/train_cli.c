@@ -1,0 +1,213 @@
+/* train_cli.c -- the `train` command: fit a network to datagen's data.
+ *
+ *   gtsearch [--game NAME] train DATA... --out FILE [--hidden N]
+ *       [--epochs N] [--batch N] [--lr X] [--lr-end X] [--lambda X] [--k X]
+ *       [--validation X] [--threads N] [--seed N] [--max-positions N]
+ *       [--checkpoint FILE] [--resume FILE] [--log FILE] [--report SECONDS]
+ *
+ * Ctrl-C stops after the current step; the network and checkpoint of the
+ * last whole epoch stay, and --resume goes on from the checkpoint.
+ * SPDX-License-Identifier: MIT */
+#include <config.h>
+#include "train_cli.h"
+
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "args.h"
+#include "core/net.h"
+#include "core/util.h"
+#include "engine/engine.h"
+#include "train/train.h"
+#include "tune/dataset.h"
+
+static atomic_bool interrupted;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    atomic_store(&interrupted, true);
+    signal(SIGINT, SIG_DFL);        /* a second Ctrl-C ends the program */
+}
+
+/* Read one data file into s; positions the game refuses are reported (the
+ * first few) and skipped.  -1 with err when the file cannot be used. */
+static long load_file(const struct gt_game *g, const char *path, struct gt_trainset *s,
+                      long max, void *pos, uint32_t *scratch, char *err, size_t err_len)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        gt_errf(err, err_len, "cannot open '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    char line[4096], msg[256];
+    long lineno = 0, kept = 0, bad = 0;
+    while (fgets(line, sizeof line, f) && (max <= 0 || (long)s->n < max)) {
+        lineno++;
+        char *text;
+        double score, result;
+        int k = gt_data_line_parse(line, &text, &score, &result, msg, sizeof msg);
+        if (k == 1 && g->from_text(pos, text, msg, sizeof msg) != 0)
+            k = -1;
+        if (k < 0) {
+            if (++bad <= 5)
+                fprintf(stderr, "%s:%ld: %s (skipped)\n", path, lineno, msg);
+            continue;
+        }
+        if (k == 0)
+            continue;
+        if (gt_trainset_add(s, g, pos, score, result, scratch) < 0) {
+            fclose(f);
+            gt_errf(err, err_len, "out of memory after %zu positions", s->n);
+            return -1;
+        }
+        kept++;
+    }
+    fclose(f);
+    if (bad > 5)
+        fprintf(stderr, "%s: %ld lines skipped in all\n", path, bad);
+    if (kept == 0 && !(max > 0 && (long)s->n >= max)) {
+        gt_errf(err, err_len, "'%s' holds no %s positions", path, g->name);
+        return -1;
+    }
+    return kept;
+}
+
+int gt_train_main(struct gt_engine *e, int argc, char **argv)
+{
+    const struct gt_game *g = gt_engine_game(e);
+    if (!g->features) {
+        fprintf(stderr, "gtsearch train: %s declares no input features (the features "
+                "hook of game.h): it plays with its own evaluation only\n", g->name);
+        return 1;
+    }
+    struct gt_train_config c;
+    gt_train_config_default(&c, g);
+    c.progress = stderr;
+    const char *data[256], *log_path = NULL;
+    char ckpt[4096] = "";
+    int ndata = 0;
+    long v, max = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        double *d = !strcmp(a, "--lr") ? &c.lr : !strcmp(a, "--lr-end") ? &c.lr_end
+                  : !strcmp(a, "--lambda") ? &c.lambda : !strcmp(a, "--k") ? &c.k
+                  : !strcmp(a, "--validation") ? &c.validation : NULL;
+        int *n = !strcmp(a, "--hidden") ? &c.hidden : !strcmp(a, "--epochs") ? &c.epochs
+               : !strcmp(a, "--batch") ? &c.batch : !strcmp(a, "--threads") ? &c.threads
+               : NULL;
+        if (d) {
+            double lo = d == &c.k ? 1 : 0, hi = d == &c.lambda || d == &c.validation ? 1
+                                              : d == &c.k ? 1e6 : 10;
+            if (gt_arg_double("train", argc, argv, &i, lo, hi, d) < 0)
+                return GT_EXIT_USAGE;
+        } else if (n) {
+            long lo = 1, hi = n == &c.hidden ? GT_NET_MAX_HIDDEN : n == &c.threads ? 64
+                            : n == &c.batch ? 1 << 24 : 100000;
+            if (gt_arg_long("train", argc, argv, &i, lo, hi, &v) < 0)
+                return GT_EXIT_USAGE;
+            *n = (int)v;
+        } else if (!strcmp(a, "--out") && i + 1 < argc)
+            c.out = argv[++i];
+        else if (!strcmp(a, "--checkpoint") && i + 1 < argc)
+            snprintf(ckpt, sizeof ckpt, "%s", argv[++i]);
+        else if (!strcmp(a, "--resume") && i + 1 < argc)
+            c.resume = argv[++i];
+        else if (!strcmp(a, "--log") && i + 1 < argc)
+            log_path = argv[++i];
+        else if (!strcmp(a, "--seed")) {
+            if (gt_arg_long("train", argc, argv, &i, 0, 0x7fffffffL, &v) < 0)
+                return GT_EXIT_USAGE;
+            c.seed = (uint64_t)v;
+        } else if (!strcmp(a, "--max-positions")) {
+            if (gt_arg_long("train", argc, argv, &i, 1, 0x7fffffffL, &max) < 0)
+                return GT_EXIT_USAGE;
+        } else if (!strcmp(a, "--report")) {
+            if (gt_arg_long("train", argc, argv, &i, 0, 86400, &v) < 0)
+                return GT_EXIT_USAGE;
+            c.report_ms = (int)v * 1000;
+        } else if (a[0] == '-' && a[1])
+            return gt_usage_error("train", "unknown option '%s'", a);
+        else if (ndata < (int)(sizeof data / sizeof data[0]))
+            data[ndata++] = a;
+        else
+            return gt_usage_error("train", "too many data files (at %s)", a);
+    }
+    if (!ndata)
+        return gt_usage_error("train", "%s", "no data file given");
+    if (c.hidden % 32)
+        return gt_usage_error("train", "--hidden %s: must be a multiple of 32",
+                              c.hidden == 0 ? "0" : "N");
+    if (!c.out)
+        return gt_usage_error("train", "%s", "--out FILE is required (the network)");
+    if (!ckpt[0])
+        snprintf(ckpt, sizeof ckpt, "%s.ckpt", c.out);
+    c.checkpoint = ckpt;
+
+    /* The data, all in memory. */
+    char err[512];
+    struct gt_trainset s;
+    gt_trainset_init(&s);
+    void *pos = calloc(1, g->pos_size);
+    uint32_t *scratch = malloc(sizeof *scratch * (size_t)g->features->max_active);
+    int rc = 1;
+    int64_t t0 = gt_now_ms();
+    if (!pos || !scratch) {
+        fprintf(stderr, "gtsearch train: out of memory\n");
+        goto out;
+    }
+    for (int i = 0; i < ndata; i++)
+        if (load_file(g, data[i], &s, max, pos, scratch, err, sizeof err) < 0) {
+            fprintf(stderr, "gtsearch train: %s\n", err);
+            goto out;
+        }
+    fprintf(stderr, "train: %zu positions from %d file%s in %.1f s; %d x %d, %d epochs, "
+            "batch %d, %d thread%s\n", s.n, ndata, ndata == 1 ? "" : "s",
+            (gt_now_ms() - t0) / 1000.0, g->features->count, c.hidden, c.epochs, c.batch,
+            c.threads, c.threads == 1 ? "" : "s");
+
+    FILE *log = NULL;
+    if (log_path && !(log = fopen(log_path, c.resume ? "a" : "w"))) {
+        fprintf(stderr, "gtsearch train: cannot write the log '%s': %s\n", log_path,
+                strerror(errno));
+        goto out;
+    }
+    c.log = log;
+    c.stop = &interrupted;
+    atomic_store(&interrupted, false);
+    void (*old)(int) = signal(SIGINT, on_sigint);
+    struct gt_model m = {0};
+    struct gt_train_stats st;
+    int r = gt_train_run(g, &s, &c, &m, &st, err, sizeof err);
+    signal(SIGINT, old);
+    if (log)
+        fclose(log);
+    gt_model_free(&m);
+    if (r < 0) {
+        fprintf(stderr, "gtsearch train: %s\n", err);
+        goto out;
+    }
+    if (st.interrupted) {
+        fprintf(stderr, "train: interrupted in epoch %d; ", st.epochs + 1);
+        if (st.epochs)
+            fprintf(stderr, "%s and %s hold epoch %d: --resume %s goes on\n", c.out, ckpt,
+                    st.epochs, ckpt);
+        else
+            fprintf(stderr, "no epoch was completed, nothing was written\n");
+        rc = 130;
+        goto out;
+    }
+    fprintf(stderr, "train: %d epochs, loss %.6f before, %.6f (training) and %.6f "
+            "(validation) after, %.0f positions/s; network in %s\n", st.epochs,
+            st.first_loss, st.train_loss, st.val_loss, st.positions_per_s, c.out);
+    rc = 0;
+out:
+    gt_trainset_free(&s);
+    free(pos);
+    free(scratch);
+    return rc;
+}

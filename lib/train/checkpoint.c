@@ -1,0 +1,87 @@
+/* checkpoint.c -- a training run's state between epochs (checkpoint.h).
+ * SPDX-License-Identifier: MIT */
+#include <config.h>
+#include "checkpoint.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/util.h"
+
+#define MAGIC "GTSCKPT1"
+
+struct header {
+    char magic[8];
+    struct gt_checkpoint_info info;
+    uint32_t inputs;
+    int32_t hidden;
+    int64_t adam_t;
+    uint64_t nparams;
+};
+
+int gt_checkpoint_save(const char *path, const struct gt_model *m, const struct gt_adam *a,
+                       const struct gt_checkpoint_info *info, char *err, size_t err_len)
+{
+    struct header h;
+    memset(&h, 0, sizeof h);
+    memcpy(h.magic, MAGIC, 8);
+    h.info = *info;
+    h.inputs = m->inputs;
+    h.hidden = m->hidden;
+    h.adam_t = a->t;
+    h.nparams = m->nparams;
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "wb");
+    bool ok = f && fwrite(&h, sizeof h, 1, f) == 1 &&
+              fwrite(m->params, sizeof(float), m->nparams, f) == m->nparams &&
+              fwrite(a->m, sizeof(float), m->nparams, f) == m->nparams &&
+              fwrite(a->v, sizeof(float), m->nparams, f) == m->nparams;
+    ok = f && fclose(f) == 0 && ok;
+    if (!ok || rename(tmp, path) != 0) {
+        gt_errf(err, err_len, "cannot write the checkpoint '%s': %s", path, strerror(errno));
+        unlink(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+int gt_checkpoint_load(const char *path, struct gt_model *m, struct gt_adam *a,
+                       struct gt_checkpoint_info *info, char *err, size_t err_len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        gt_errf(err, err_len, "cannot open the checkpoint '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    struct header h;
+    int rc = -1;
+    if (fread(&h, sizeof h, 1, f) != 1 || memcmp(h.magic, MAGIC, 8)) {
+        gt_errf(err, err_len, "'%s' is not a gtsearch training checkpoint", path);
+        goto out;
+    }
+    h.info.game[sizeof h.info.game - 1] = h.info.features[sizeof h.info.features - 1] = 0;
+    if (strcmp(h.info.game, info->game) || strcmp(h.info.features, info->features) ||
+        h.info.features_version != info->features_version || h.inputs != m->inputs ||
+        h.hidden != m->hidden || h.nparams != m->nparams) {
+        gt_errf(err, err_len, "checkpoint '%s' is of %s, features %s version %d, %u x %d; "
+                "this run is %s, %s version %d, %u x %d", path, h.info.game,
+                h.info.features, h.info.features_version, h.inputs, h.hidden, info->game,
+                info->features, info->features_version, m->inputs, m->hidden);
+        goto out;
+    }
+    if (fread(m->params, sizeof(float), m->nparams, f) != m->nparams ||
+        fread(a->m, sizeof(float), m->nparams, f) != m->nparams ||
+        fread(a->v, sizeof(float), m->nparams, f) != m->nparams) {
+        gt_errf(err, err_len, "checkpoint '%s' is truncated", path);
+        goto out;
+    }
+    a->t = h.adam_t;
+    *info = h.info;
+    rc = 0;
+out:
+    fclose(f);
+    return rc;
+}

@@ -1,0 +1,206 @@
+/* model.c -- the float network, its gradients and Adam (model.h).
+ * SPDX-License-Identifier: MIT */
+#include <config.h>
+#include "model.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/net.h"
+#include "core/util.h"
+
+int gt_model_init(struct gt_model *m, uint32_t inputs, int hidden, int max_active,
+                  uint64_t seed)
+{
+    size_t h = (size_t)hidden;
+    memset(m, 0, sizeof *m);
+    m->inputs = inputs;
+    m->hidden = hidden;
+    m->max_active = max_active;
+    m->nparams = (size_t)inputs * h + h + 2 * h + 1;
+    m->params = calloc(m->nparams, sizeof *m->params);
+    if (!m->params)
+        return -1;
+    m->w1 = m->params;
+    m->b1 = m->w1 + (size_t)inputs * h;
+    m->w2 = m->b1 + h;
+    m->b2 = m->w2 + 2 * h;
+    /* Uniform weights scaled so that a sum of the usual number of active
+     * rows, and the output's sum, start near unit size. */
+    uint64_t rng = seed * 0x9e3779b97f4a7c15ULL + 1;
+    double a1 = 1.0 / sqrt(max_active > 0 ? max_active : 1), a2 = 1.0 / sqrt(2.0 * hidden);
+    for (size_t i = 0; i < (size_t)inputs * h; i++)
+        m->w1[i] = (float)(a1 * (2.0 * (gt_rand64(&rng) >> 11) / 9007199254740992.0 - 1.0));
+    for (size_t i = 0; i < 2 * h; i++)
+        m->w2[i] = (float)(a2 * (2.0 * (gt_rand64(&rng) >> 11) / 9007199254740992.0 - 1.0));
+    gt_model_clip(m);
+    return 0;
+}
+
+void gt_model_free(struct gt_model *m)
+{
+    free(m->params);
+    memset(m, 0, sizeof *m);
+}
+
+int gt_grad_init(struct gt_grad *g, const struct gt_model *m)
+{
+    g->g = calloc(m->nparams, sizeof *g->g);
+    g->acc = calloc(2 * (size_t)m->hidden, sizeof *g->acc);
+    g->loss = 0;
+    g->count = 0;
+    return g->g && g->acc ? 0 : -1;
+}
+
+void gt_grad_free(struct gt_grad *g)
+{
+    free(g->g);
+    free(g->acc);
+    g->g = g->acc = NULL;
+}
+
+void gt_grad_zero(struct gt_grad *g, const struct gt_model *m)
+{
+    memset(g->g, 0, m->nparams * sizeof *g->g);
+    g->loss = 0;
+    g->count = 0;
+}
+
+static inline float clamp01(float x) { return x < 0 ? 0 : x > 1 ? 1 : x; }
+
+float gt_model_forward(const struct gt_model *m, const uint32_t *f, int nus, int n, float *acc)
+{
+    const int h = m->hidden;
+    float *restrict us = acc, *restrict them = acc + h;
+    memcpy(us, m->b1, sizeof *us * (size_t)h);
+    memcpy(them, m->b1, sizeof *them * (size_t)h);
+    for (int k = 0; k < n; k++) {
+        const float *restrict row = m->w1 + (size_t)f[k] * (size_t)h;
+        float *restrict a = k < nus ? us : them;
+        for (int i = 0; i < h; i++)
+            a[i] += row[i];
+    }
+    float y = m->b2[0];
+    for (int i = 0; i < 2 * h; i++) {
+        float c = clamp01(acc[i]);
+        y += c * c * m->w2[i];
+    }
+    return y;
+}
+
+float gt_model_step(const struct gt_model *m, const uint32_t *f, int nus, int n, float t,
+                    struct gt_grad *g)
+{
+    const int h = m->hidden;
+    float y = gt_model_forward(m, f, nus, n, g->acc);
+    float p = 1.0f / (1.0f + expf(-y)), err = p - t;
+    float dy = 2.0f * err * p * (1.0f - p);
+    float *restrict gw1 = g->g, *restrict gb1 = gw1 + (size_t)m->inputs * (size_t)h,
+                    *restrict gw2 = gb1 + h, *restrict gb2 = gw2 + 2 * h;
+    float *restrict acc = g->acc;
+    gb2[0] += dy;
+    /* acc becomes the gradient of the sums. */
+    for (int i = 0; i < 2 * h; i++) {
+        float x = acc[i], c = clamp01(x);
+        gw2[i] += dy * c * c;
+        acc[i] = x > 0 && x < 1 ? dy * m->w2[i] * 2.0f * x : 0.0f;
+    }
+    for (int i = 0; i < h; i++)
+        gb1[i] += acc[i] + acc[h + i];
+    for (int k = 0; k < n; k++) {
+        float *restrict row = gw1 + (size_t)f[k] * (size_t)h;
+        const float *restrict d = k < nus ? acc : acc + h;
+        for (int i = 0; i < h; i++)
+            row[i] += d[i];
+    }
+    g->loss += (double)err * err;
+    g->count++;
+    return err * err;
+}
+
+/* The integer network's limits: a hidden sum of max_active rows and the
+ * bias stays inside int16; an output weight within +-127/QB (net.h). */
+void gt_model_clip(struct gt_model *m)
+{
+    const float l1 = 32000.0f / GT_NET_QA / (float)(m->max_active + 1);
+    const float l2 = 127.0f / GT_NET_QB;
+    size_t n1 = (size_t)m->inputs * (size_t)m->hidden + (size_t)m->hidden;
+    for (size_t i = 0; i < n1; i++)
+        m->w1[i] = m->w1[i] > l1 ? l1 : m->w1[i] < -l1 ? -l1 : m->w1[i];
+    for (int i = 0; i < 2 * m->hidden; i++)
+        m->w2[i] = m->w2[i] > l2 ? l2 : m->w2[i] < -l2 ? -l2 : m->w2[i];
+}
+
+static int16_t q16(double x)
+{
+    double r = round(x);
+    return (int16_t)(r > 32767 ? 32767 : r < -32767 ? -32767 : r);
+}
+
+struct gt_net *gt_model_quantise(const struct gt_model *m, const struct gt_game *g, double k,
+                                 char *err, size_t err_len)
+{
+    struct gt_net *n = gt_net_new(g, m->hidden, (int)lround(k), err, err_len);
+    if (!n)
+        return NULL;
+    size_t n1 = (size_t)m->inputs * (size_t)m->hidden;
+    for (size_t i = 0; i < n1; i++)
+        n->ft_weights[i] = q16(m->w1[i] * GT_NET_QA);
+    for (int i = 0; i < m->hidden; i++)
+        n->ft_bias[i] = q16(m->b1[i] * GT_NET_QA);
+    for (int i = 0; i < 2 * m->hidden; i++)
+        n->out_weights[i] = q16(m->w2[i] * GT_NET_QB);
+    double b = round((double)m->b2[0] * GT_NET_QA * GT_NET_QB);
+    n->out_bias = (int32_t)(b > 2e9 ? 2e9 : b < -2e9 ? -2e9 : b);
+    return n;
+}
+
+double gt_model_evaluate(const struct gt_model *m, const struct gt_game *g, const void *pos,
+                         double k)
+{
+    const struct gt_features *ft = g->features;
+    uint32_t *f = malloc(sizeof *f * 2 * (size_t)ft->max_active);
+    float *acc = malloc(sizeof *acc * 2 * (size_t)m->hidden);
+    double v = NAN;
+    if (f && acc) {
+        int us = g->side(pos);
+        int nus = ft->active(pos, us, f);
+        int n = nus + ft->active(pos, 1 - us, f + nus);
+        v = gt_model_forward(m, f, nus, n, acc) * k;
+    }
+    free(f);
+    free(acc);
+    return v;
+}
+
+int gt_adam_init(struct gt_adam *a, const struct gt_model *m)
+{
+    a->m = calloc(m->nparams, sizeof *a->m);
+    a->v = calloc(m->nparams, sizeof *a->v);
+    a->t = 0;
+    return a->m && a->v ? 0 : -1;
+}
+
+void gt_adam_free(struct gt_adam *a)
+{
+    free(a->m);
+    free(a->v);
+    a->m = a->v = NULL;
+}
+
+void gt_adam_step(struct gt_adam *a, struct gt_model *m, const float *grad, double lr)
+{
+    const float b1 = 0.9f, b2 = 0.999f, eps = 1e-8f;
+    a->t++;
+    const float c1 = (float)(lr / (1.0 - pow(b1, (double)a->t)));
+    const float c2 = (float)(1.0 / (1.0 - pow(b2, (double)a->t)));
+    float *restrict p = m->params, *restrict mm = a->m, *restrict vv = a->v;
+    for (size_t i = 0; i < m->nparams; i++) {
+        float g = grad[i];
+        mm[i] = b1 * mm[i] + (1 - b1) * g;
+        vv[i] = b2 * vv[i] + (1 - b2) * g * g;
+        p[i] -= c1 * mm[i] / (sqrtf(vv[i] * c2) + eps);
+    }
+    gt_model_clip(m);
+}

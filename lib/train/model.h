@@ -1,0 +1,74 @@
+/* model.h -- the network in floating point, as the trainer fits it: the
+ * shape of net.h (features -> hidden, both perspectives -> SCReLU -> one
+ * output), with its gradients, Adam's moments and the conversion to the
+ * integers the engine plays with.
+ *
+ * The output y is a logit: the predicted score of the side to move is
+ * sigmoid(y), and y * k its evaluation in eval units, so the integer
+ * network's scale is k.
+ * SPDX-License-Identifier: MIT */
+#ifndef GT_TRAIN_MODEL_H
+#define GT_TRAIN_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <gtsearch/game.h>
+
+struct gt_net;
+
+struct gt_model {
+    uint32_t inputs;
+    int hidden;
+    int max_active;            /* the feature set's: bounds the clipping */
+    float *w1;                 /* [inputs][hidden] */
+    float *b1;                 /* [hidden] */
+    float *w2;                 /* [2 * hidden]: side to move, then the other */
+    float *b2;                 /* [1] */
+    size_t nparams;            /* all of them, in one block from w1 */
+    float *params;             /* == w1 */
+};
+
+/* Gradients of one thread (same layout as the parameters). */
+struct gt_grad {
+    float *g;                  /* nparams */
+    float *acc;                /* 2 * hidden scratch */
+    double loss;               /* summed over the positions seen */
+    long count;
+};
+
+int gt_model_init(struct gt_model *m, uint32_t inputs, int hidden, int max_active,
+                  uint64_t seed);
+void gt_model_free(struct gt_model *m);
+int gt_grad_init(struct gt_grad *g, const struct gt_model *m);
+void gt_grad_free(struct gt_grad *g);
+void gt_grad_zero(struct gt_grad *g, const struct gt_model *m);
+
+/* The logit of one position: f[0..nus) the side to move's features,
+ * f[nus..n) the other side's.  acc receives the 2 * hidden sums. */
+float gt_model_forward(const struct gt_model *m, const uint32_t *f, int nus, int n, float *acc);
+/* Forward and backward for one position with target probability t:
+ * adds the gradient of (sigmoid(y) - t)^2 to g and returns that loss. */
+float gt_model_step(const struct gt_model *m, const uint32_t *f, int nus, int n, float t,
+                    struct gt_grad *g);
+/* Keep every weight where the integer network can hold it. */
+void gt_model_clip(struct gt_model *m);
+
+/* The integer network for game g with scale k (eval units per logit). */
+struct gt_net *gt_model_quantise(const struct gt_model *m, const struct gt_game *g, double k,
+                                 char *err, size_t err_len);
+/* The model's evaluation of pos in eval units, side to move's view. */
+double gt_model_evaluate(const struct gt_model *m, const struct gt_game *g, const void *pos,
+                         double k);
+
+/* Adam over every parameter. */
+struct gt_adam {
+    float *m, *v;
+    long t;
+};
+int gt_adam_init(struct gt_adam *a, const struct gt_model *m);
+void gt_adam_free(struct gt_adam *a);
+void gt_adam_step(struct gt_adam *a, struct gt_model *m, const float *grad, double lr);
+
+#endif

@@ -1,0 +1,317 @@
+/* train.c -- the training loop (train.h).
+ *
+ * Each step takes a batch of shuffled positions, splits it among the
+ * threads, each summing its gradient in its own buffer, then adds them up
+ * and moves every weight by Adam.  The validation positions are held out
+ * once, by the seed, so that a resumed run holds out the same ones.
+ * SPDX-License-Identifier: MIT */
+#include <config.h>
+#include "train.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "checkpoint.h"
+#include "core/net.h"
+#include "core/util.h"
+
+void gt_train_config_default(struct gt_train_config *c, const struct gt_game *g)
+{
+    *c = (struct gt_train_config){
+        .hidden = 256, .epochs = 10, .batch = 16384, .threads = 1,
+        .lr = 0.001, .lr_end = 0.00005, .lambda = 0.5, .k = 4.0 * g->eval_unit,
+        .validation = 0.05, .seed = 1, .report_ms = 10000,
+    };
+}
+
+/* The target: the result and the search score's win probability, blended. */
+static float target(const struct gt_trainset *s, size_t i, const struct gt_train_config *c)
+{
+    float r = s->result[i], sc = s->score[i];
+    if (isnan(sc))
+        return r;
+    float p = 1.0f / (1.0f + expf(-sc / (float)c->k));
+    return (float)(c->lambda * r + (1.0 - c->lambda) * p);
+}
+
+struct job {
+    const struct gt_trainset *s;
+    const struct gt_train_config *c;
+    const struct gt_model *m;
+    const size_t *idx;         /* the positions of this slice */
+    size_t n;
+    bool learn;                /* false: the loss only */
+    struct gt_grad *g;
+};
+
+static void *run_job(void *arg)
+{
+    struct job *j = arg;
+    const struct gt_trainset *s = j->s;
+    for (size_t k = 0; k < j->n; k++) {
+        size_t i = j->idx[k];
+        const uint32_t *f = s->feat + s->start[i];
+        int n = (int)(s->start[i + 1] - s->start[i]);
+        float t = target(s, i, j->c);
+        if (j->learn)
+            gt_model_step(j->m, f, s->nus[i], n, t, j->g);
+        else {
+            float y = gt_model_forward(j->m, f, s->nus[i], n, j->g->acc);
+            float e = 1.0f / (1.0f + expf(-y)) - t;
+            j->g->loss += (double)e * e;
+            j->g->count++;
+        }
+    }
+    return NULL;
+}
+
+/* Run positions idx[0..n) over the threads: their gradients summed into
+ * grads[0] (learn), and the mean loss returned. */
+static double run_slice(const struct gt_trainset *s, const struct gt_train_config *c,
+                        const struct gt_model *m, const size_t *idx, size_t n, bool learn,
+                        struct gt_grad *grads, int nthreads)
+{
+    struct job jobs[64];
+    pthread_t th[64];
+    bool started[64] = {false};
+    if (nthreads > 64)
+        nthreads = 64;
+    size_t per = (n + (size_t)nthreads - 1) / (size_t)nthreads;
+    for (int t = 0; t < nthreads; t++) {
+        size_t a = per * (size_t)t < n ? per * (size_t)t : n;
+        size_t b = a + per < n ? a + per : n;
+        if (learn)
+            gt_grad_zero(&grads[t], m);
+        else
+            grads[t].loss = 0, grads[t].count = 0;
+        jobs[t] = (struct job){s, c, m, idx + a, b - a, learn, &grads[t]};
+        if (t > 0)
+            started[t] = pthread_create(&th[t], NULL, run_job, &jobs[t]) == 0;
+    }
+    run_job(&jobs[0]);
+    double loss = grads[0].loss;
+    long count = grads[0].count;
+    for (int t = 1; t < nthreads; t++) {
+        if (started[t])
+            pthread_join(th[t], NULL);
+        else
+            run_job(&jobs[t]);     /* no thread: do it here */
+        loss += grads[t].loss;
+        count += grads[t].count;
+        if (learn)
+            for (size_t p = 0; p < m->nparams; p++)
+                grads[0].g[p] += grads[t].g[p];
+    }
+    if (learn && count)
+        for (size_t p = 0; p < m->nparams; p++)
+            grads[0].g[p] /= (float)count;
+    return count ? loss / (double)count : 0;
+}
+
+/* Rounding the first layer's weights to 1/QA moves every position that
+ * holds a feature by the same error, so the integer network stands off
+ * the float one by an amount common to many positions: measured on up to
+ * 20,000 positions and taken off the output bias. */
+static void calibrate(struct gt_net *net, const struct gt_model *m, const struct gt_trainset *s,
+                      const size_t *idx, size_t n, double k)
+{
+    const int h = net->hidden;
+    int16_t *acc = aligned_alloc(GT_NET_ALIGN, 2 * sizeof *acc * (size_t)h);
+    float *facc = malloc(2 * sizeof *facc * (size_t)h);
+    if (!acc || !facc) {
+        free(acc);
+        free(facc);
+        return;
+    }
+    size_t step = n > 20000 ? n / 20000 : 1, count = 0;
+    double diff = 0;
+    for (size_t j = 0; j < n; j += step) {
+        size_t i = idx[j];
+        const uint32_t *f = s->feat + s->start[i];
+        int nus = s->nus[i], all = (int)(s->start[i + 1] - s->start[i]);
+        double fl = gt_model_forward(m, f, nus, all, facc) * k;
+        if (fabs(fl) >= GT_EVAL_MAX)
+            continue;
+        gt_net_refresh(net, acc, f, nus);
+        gt_net_refresh(net, acc + h, f + nus, all - nus);
+        diff += fl - gt_net_output(net, acc, acc + h);
+        count++;
+    }
+    if (count)
+        net->out_bias += (int32_t)lround(diff / (double)count * GT_NET_QA * GT_NET_QB / k);
+    free(acc);
+    free(facc);
+}
+
+static double schedule(const struct gt_train_config *c, double progress)
+{
+    return c->lr_end + 0.5 * (c->lr - c->lr_end) * (1.0 + cos(M_PI * progress));
+}
+
+static void clock_text(double s, char *buf, size_t len)
+{
+    long t = (long)(s + 0.5);
+    if (t >= 3600)
+        snprintf(buf, len, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
+    else
+        snprintf(buf, len, "%ld:%02ld", t / 60, t % 60);
+}
+
+int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
+                 const struct gt_train_config *c, struct gt_model *m,
+                 struct gt_train_stats *st, char *err, size_t err_len)
+{
+    memset(st, 0, sizeof *st);
+    const struct gt_features *ft = g->features;
+    int nthreads = c->threads > 0 ? c->threads : 1;
+    if (nthreads > 64)
+        nthreads = 64;
+    size_t nval = (size_t)(c->validation * (double)s->n);
+    if (s->n < 2 || (c->validation > 0 && nval == 0))
+        nval = c->validation > 0 && s->n >= 2 ? 1 : 0;
+    size_t ntrain = s->n - nval;
+    if (ntrain == 0) {
+        gt_errf(err, err_len, "no training positions (%zu in all, %zu held out)", s->n, nval);
+        return -1;
+    }
+    st->train_n = (long)ntrain;
+    st->val_n = (long)nval;
+
+    struct gt_adam adam = {0};
+    struct gt_grad *grads = calloc((size_t)nthreads, sizeof *grads);
+    size_t *order = malloc(sizeof *order * s->n);
+    int rc = -1, first_epoch = 0;
+    if (gt_model_init(m, ft->count, c->hidden, ft->max_active, c->seed) < 0 || !grads ||
+        !order || gt_adam_init(&adam, m) < 0)
+        goto oom;
+    for (int t = 0; t < nthreads; t++)
+        if (gt_grad_init(&grads[t], m) < 0)
+            goto oom;
+
+    /* The split: a permutation by the seed; its tail is held out. */
+    uint64_t rng = c->seed ^ 0x5851f42d4c957f2dULL;
+    for (size_t i = 0; i < s->n; i++)
+        order[i] = i;
+    for (size_t i = s->n - 1; i > 0; i--) {
+        size_t j = gt_rand64(&rng) % (i + 1), t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+    }
+    const size_t *val = order + ntrain;
+
+    struct gt_checkpoint_info info = {.seed = c->seed, .positions = s->n, .k = c->k,
+                                      .features_version = ft->version};
+    snprintf(info.game, sizeof info.game, "%s", g->name);
+    snprintf(info.features, sizeof info.features, "%s", ft->name);
+    if (c->resume) {
+        if (gt_checkpoint_load(c->resume, m, &adam, &info, err, err_len) < 0)
+            goto out;
+        first_epoch = info.epoch;
+        if (c->progress) {
+            if (info.positions != s->n || info.seed != c->seed)
+                fprintf(c->progress, "train: warning: the checkpoint was made with %llu "
+                        "positions and seed %llu; this run has %zu and %llu: its "
+                        "validation positions differ\n",
+                        (unsigned long long)info.positions, (unsigned long long)info.seed,
+                        s->n, (unsigned long long)c->seed);
+            fprintf(c->progress, "train: resumed from %s after epoch %d\n", c->resume,
+                    first_epoch);
+        }
+    }
+    st->first_loss = nval ? run_slice(s, c, m, val, nval, false, grads, nthreads)
+                          : run_slice(s, c, m, order, ntrain, false, grads, nthreads);
+    if (c->progress)
+        fprintf(c->progress, "train: %zu positions for training, %zu held out; "
+                "loss before training %.6f\n", ntrain, nval, st->first_loss);
+
+    int64_t t0 = gt_now_ms(), last = t0;
+    long done = 0;
+    const long steps_per_epoch = (long)((ntrain + (size_t)c->batch - 1) / (size_t)c->batch);
+    st->epochs = first_epoch;
+    for (int e = first_epoch; e < c->epochs; e++) {
+        /* A new order of the training positions every epoch. */
+        for (size_t i = ntrain - 1; i > 0; i--) {
+            size_t j = gt_rand64(&rng) % (i + 1), t = order[i];
+            order[i] = order[j];
+            order[j] = t;
+        }
+        double sum = 0, lr = c->lr;
+        long steps = 0;
+        for (size_t b = 0; b < ntrain; b += (size_t)c->batch) {
+            if (c->stop && atomic_load(c->stop)) {
+                st->interrupted = true;
+                goto finish;
+            }
+            size_t n = ntrain - b < (size_t)c->batch ? ntrain - b : (size_t)c->batch;
+            lr = schedule(c, (e - first_epoch + (double)steps / (double)steps_per_epoch) /
+                                 (c->epochs - first_epoch));
+            sum += run_slice(s, c, m, order + b, n, true, grads, nthreads);
+            gt_adam_step(&adam, m, grads[0].g, lr);
+            steps++;
+            done += (long)n;
+            int64_t now = gt_now_ms();
+            if (c->progress && c->report_ms > 0 && now - last >= c->report_ms) {
+                double secs = (now - t0) / 1000.0, rate = done / (secs > 0 ? secs : 1);
+                double left = ((double)(c->epochs - e) * (double)ntrain - (double)b - (double)n) /
+                              (rate > 0 ? rate : 1);
+                char lt[32];
+                clock_text(left, lt, sizeof lt);
+                fprintf(c->progress, "epoch %d/%d  %3.0f%%  loss %.6f  %.0f positions/s  "
+                        "%s left\n", e + 1, c->epochs, 100.0 * (double)(b + n) / (double)ntrain,
+                        sum / (double)steps, rate, lt);
+                fflush(c->progress);
+                last = now;
+            }
+        }
+        st->train_loss = steps ? sum / (double)steps : 0;
+        st->val_loss = nval ? run_slice(s, c, m, val, nval, false, grads, nthreads) : NAN;
+        st->epochs = e + 1;
+        st->seconds = (gt_now_ms() - t0) / 1000.0;
+        st->positions_per_s = done / (st->seconds > 0 ? st->seconds : 1);
+
+        /* The network and the checkpoint, every epoch. */
+        struct gt_net *net = gt_model_quantise(m, g, c->k, err, err_len);
+        if (net)
+            calibrate(net, m, s, order, ntrain, c->k);
+        if (!net || gt_net_save(net, c->out, err, err_len) < 0) {
+            gt_net_free(net);
+            goto out;
+        }
+        gt_net_free(net);
+        info.epoch = e + 1;
+        if (c->checkpoint && gt_checkpoint_save(c->checkpoint, m, &adam, &info, err,
+                                                err_len) < 0)
+            goto out;
+        if (c->progress) {
+            char el[32], lt[32];
+            clock_text(st->seconds, el, sizeof el);
+            clock_text(st->seconds / (e + 1 - first_epoch) * (c->epochs - e - 1), lt,
+                       sizeof lt);
+            fprintf(c->progress, "epoch %d/%d  train loss %.6f  validation loss %.6f  "
+                    "lr %.6f  %.0f positions/s  %s elapsed  %s left\n", e + 1, c->epochs,
+                    st->train_loss, st->val_loss, lr, st->positions_per_s, el, lt);
+            fflush(c->progress);
+        }
+        if (c->log) {
+            fprintf(c->log, "{\"epoch\": %d, \"train_loss\": %.8f, \"validation_loss\": %.8f, "
+                    "\"lr\": %.8f, \"positions_per_s\": %.0f, \"seconds\": %.1f}\n", e + 1,
+                    st->train_loss, nval ? st->val_loss : 0.0, lr, st->positions_per_s,
+                    st->seconds);
+            fflush(c->log);
+        }
+    }
+finish:
+    rc = 0;
+    goto out;
+oom:
+    gt_errf(err, err_len, "out of memory for a network of %u x %d", ft->count, c->hidden);
+out:
+    for (int t = 0; grads && t < nthreads; t++)
+        gt_grad_free(&grads[t]);
+    free(grads);
+    free(order);
+    gt_adam_free(&adam);
+    return rc;
+}

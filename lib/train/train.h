@@ -1,0 +1,54 @@
+/* train.h -- fitting a network to self-play data: the score/result blend,
+ * a validation split, Adam with a cosine learning-rate schedule, a
+ * checkpoint after every epoch, and progress a person can follow.
+ * SPDX-License-Identifier: MIT */
+#ifndef GT_TRAIN_TRAIN_H
+#define GT_TRAIN_TRAIN_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <gtsearch/game.h>
+
+#include "model.h"
+#include "trainset.h"
+
+struct gt_train_config {
+    int hidden;                /* accumulator width per perspective */
+    int epochs;
+    int batch;                 /* positions per step */
+    int threads;
+    double lr, lr_end;         /* the schedule runs from lr down to lr_end */
+    double lambda;             /* weight of the game result in the target
+                                  (the search score has 1 - lambda) */
+    double k;                  /* eval units of one logit: sigmoid(score/k) */
+    double validation;         /* the fraction held out */
+    uint64_t seed;
+    const char *out;           /* the network, written after every epoch */
+    const char *checkpoint;    /* the float weights and Adam's state */
+    const char *resume;        /* a checkpoint to go on from, or NULL */
+    FILE *log;                 /* a JSON line per epoch, or NULL */
+    FILE *progress;            /* lines for a person, or NULL */
+    int report_ms;             /* between progress lines inside an epoch */
+    const atomic_bool *stop;   /* set (Ctrl-C): stop after this step */
+};
+
+struct gt_train_stats {
+    int epochs;                /* completed, a resumed run's included */
+    double first_loss;         /* validation loss before the first step */
+    double train_loss, val_loss; /* of the last epoch */
+    double seconds, positions_per_s;
+    long train_n, val_n;
+    bool interrupted;
+};
+
+void gt_train_config_default(struct gt_train_config *c, const struct gt_game *g);
+
+/* Train on s and write the network to c->out.  m receives the float
+ * model (the caller frees it).  0, or -1 with err. */
+int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
+                 const struct gt_train_config *c, struct gt_model *m,
+                 struct gt_train_stats *st, char *err, size_t err_len);
+
+#endif

@@ -1,0 +1,69 @@
+/* trainset.c -- training positions in memory (trainset.h).
+ * SPDX-License-Identifier: MIT */
+#include <config.h>
+#include "trainset.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void gt_trainset_init(struct gt_trainset *s)
+{
+    memset(s, 0, sizeof *s);
+}
+
+void gt_trainset_free(struct gt_trainset *s)
+{
+    free(s->start);
+    free(s->nus);
+    free(s->feat);
+    free(s->score);
+    free(s->result);
+    gt_trainset_init(s);
+}
+
+static int grow(void **p, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap)
+        return 0;
+    size_t c = *cap ? *cap : 1024;
+    while (c < need)
+        c *= 2;
+    void *q = realloc(*p, c * size);
+    if (!q)
+        return -1;
+    *p = q;
+    *cap = c;
+    return 0;
+}
+
+int gt_trainset_add(struct gt_trainset *s, const struct gt_game *g, const void *pos,
+                    double score_first, double result_first, uint32_t *scratch)
+{
+    const struct gt_features *ft = g->features;
+    int us = g->side(pos);
+    if (s->n + 1 >= s->cap) {
+        size_t c = s->cap, c2 = s->cap, c3 = s->cap, c4 = s->cap;
+        if (grow((void **)&s->start, &c, s->n + 2, sizeof *s->start) < 0 ||
+            grow((void **)&s->nus, &c2, s->n + 2, sizeof *s->nus) < 0 ||
+            grow((void **)&s->score, &c3, s->n + 2, sizeof *s->score) < 0 ||
+            grow((void **)&s->result, &c4, s->n + 2, sizeof *s->result) < 0)
+            return -1;
+        s->cap = c;
+    }
+    if (grow((void **)&s->feat, &s->nf_cap, s->nf + 2 * (size_t)ft->max_active,
+             sizeof *s->feat) < 0)
+        return -1;
+    if (s->n == 0)
+        s->start[0] = 0;
+    int nus = ft->active(pos, us, scratch);
+    memcpy(s->feat + s->nf, scratch, sizeof *scratch * (size_t)nus);
+    int nthem = ft->active(pos, 1 - us, scratch);
+    memcpy(s->feat + s->nf + nus, scratch, sizeof *scratch * (size_t)nthem);
+    s->nf += (size_t)(nus + nthem);
+    s->nus[s->n] = (uint16_t)nus;
+    s->score[s->n] = isnan(score_first) ? NAN : (float)(us == 0 ? score_first : -score_first);
+    s->result[s->n] = (float)(us == 0 ? result_first : 1.0 - result_first);
+    s->start[++s->n] = s->nf;
+    return 0;
+}

@@ -1,0 +1,30 @@
+/* trainset.h -- training positions in memory, as the network sees them:
+ * each position's active features (the side to move's, then the
+ * other's), its search score and its game result, both turned to the
+ * side to move's view.
+ * SPDX-License-Identifier: MIT */
+#ifndef GT_TRAIN_TRAINSET_H
+#define GT_TRAIN_TRAINSET_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <gtsearch/game.h>
+
+struct gt_trainset {
+    size_t n, cap;             /* positions */
+    size_t nf, nf_cap;         /* features, all positions */
+    size_t *start;             /* position i: feat[start[i] .. start[i + 1]) */
+    uint16_t *nus;             /* ... of which the first nus[i] are the mover's */
+    uint32_t *feat;
+    float *score;              /* search score, eval units; NAN: none */
+    float *result;             /* 1 won, 0.5 drawn, 0 lost */
+};
+
+void gt_trainset_init(struct gt_trainset *s);
+void gt_trainset_free(struct gt_trainset *s);
+/* Add pos with the first player's score (NAN: none) and result.  scratch
+ * holds max_active features.  0, or -1 when out of memory. */
+int gt_trainset_add(struct gt_trainset *s, const struct gt_game *g, const void *pos,
+                    double score_first, double result_first, uint32_t *scratch);
+
+#endif

@@ -1,0 +1,484 @@
+/* check_net.c -- the learned evaluation's machinery, on chess:
+ *  - the features a move says it changes are exactly the difference
+ *    between the active sets before and after it, along long random walks
+ *    with captures, promotions, castling, en passant and null moves;
+ *  - accumulators updated move by move equal a refresh, and the AVX2 and
+ *    portable outputs agree;
+ *  - a network file reads back as written, and a damaged, truncated or
+ *    foreign one is refused with a message naming the fault;
+ *  - a search with the network walks the same tree whether the sums are
+ *    updated or recomputed at every node (the search stack's bookkeeping);
+ *  - training lowers the loss, and the integer network evaluates as the
+ *    float model does within a stated bound.
+ * SPDX-License-Identifier: MIT */
+#include <config.h>
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/net.h"
+#include "core/util.h"
+#include "engine/engine.h"
+#include "train/train.h"
+
+extern const struct gt_game chess_LTX_gt_module;
+#define CHESS (&chess_LTX_gt_module)
+
+#include "search_positions.h"
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The active set of pos for persp, sorted. */
+static int active_sorted(const struct gt_game *g, const void *pos, int persp, uint32_t *idx)
+{
+    int n = g->features->active(pos, persp, idx);
+    qsort(idx, (size_t)n, sizeof *idx, cmp_u32);
+    return n;
+}
+
+/* before - removed + added, sorted (counts per feature, so that a feature
+ * in both lists cancels). */
+static int apply_change(const uint32_t *before, int n, const struct gt_feature_change *c,
+                        uint32_t count, uint32_t *out)
+{
+    /* (Plain tests inside the loops: a Check assertion costs a write.) */
+    int *have = calloc(count, sizeof *have);
+    bool in_range = have != NULL, once = true;
+    for (int i = 0; in_range && i < n; i++)
+        have[before[i]]++;
+    for (int i = 0; in_range && i < c->nremoved; i++)
+        if ((in_range = c->removed[i] < count))
+            have[c->removed[i]]--;
+    for (int i = 0; in_range && i < c->nadded; i++)
+        if ((in_range = c->added[i] < count))
+            have[c->added[i]]++;
+    int m = 0;
+    for (uint32_t f = 0; in_range && f < count; f++) {
+        once = once && have[f] >= 0 && have[f] <= 1;
+        if (have[f])
+            out[m++] = f;
+    }
+    free(have);
+    ck_assert_msg(in_range, "a changed feature outside 0..%u", count - 1);
+    ck_assert_msg(once, "a feature removed that was not active, or added twice");
+    return m;
+}
+
+static void assert_same_set(const uint32_t *a, int na, const uint32_t *b, int nb,
+                            const char *fen, const char *what)
+{
+    ck_assert_msg(na == nb && !memcmp(a, b, sizeof *a * (size_t)na),
+                  "%s: %s: %d features expected, %d found", fen, what, na, nb);
+}
+
+/* Random walks from each position: every move's changes checked against
+ * the active sets, for both perspectives; null moves change nothing. */
+START_TEST(changes_match_active_sets)
+{
+    const struct gt_game *g = CHESS;
+    const struct gt_features *ft = g->features;
+    ck_assert_int_eq(g->init(), 0);
+    void *pos = malloc(g->pos_size), *undo = malloc(g->undo_size);
+    gt_move *moves = malloc(sizeof *moves * (size_t)g->max_moves);
+    uint32_t *before = malloc(sizeof(uint32_t) * (size_t)ft->max_active);
+    uint32_t *after = malloc(sizeof(uint32_t) * (size_t)ft->max_active);
+    uint32_t *want = malloc(sizeof(uint32_t) * ft->count);
+    uint64_t rng = 7;
+    long kinds[4] = {0}, nulls = 0;
+    char err[256], fen[256];
+    for (int start = 0; chess_pos[start]; start++)
+        for (int walk = 0; walk < 20; walk++) {
+            ck_assert_int_eq(g->from_text(pos, chess_pos[start], err, sizeof err), 0);
+            for (int ply = 0; ply < 200; ply++) {
+                g->to_text(pos, fen, sizeof fen);
+                if (!g->in_check(pos) && gt_rand64(&rng) % 8 == 0) {
+                    int n0 = active_sorted(g, pos, 0, before);
+                    g->make_null(pos, undo);
+                    int n1 = active_sorted(g, pos, 0, after);
+                    assert_same_set(before, n0, after, n1, fen, "null move");
+                    g->unmake_null(pos, undo);
+                    nulls++;
+                }
+                int n = g->generate(pos, GT_GEN_ALL, moves);
+                if (n == 0)
+                    break;
+                /* Prefer the rarer kinds of move, so that they are all seen. */
+                gt_move m = moves[gt_rand64(&rng) % (uint64_t)n];
+                for (int i = 0; i < n; i++)
+                    if ((moves[i] >> 14) && gt_rand64(&rng) % 2)
+                        m = moves[i];
+                struct gt_feature_change ch[2];
+                ft->changes(pos, m, ch);
+                int nb[2];
+                uint32_t b2[2][64];
+                for (int p = 0; p < 2; p++)
+                    nb[p] = active_sorted(g, pos, p, b2[p]);
+                g->make(pos, m, undo);
+                kinds[m >> 14]++;
+                for (int p = 0; p < 2; p++) {
+                    ck_assert(!ch[p].refresh);
+                    int na = active_sorted(g, pos, p, after);
+                    int nw = apply_change(b2[p], nb[p], &ch[p], ft->count, want);
+                    assert_same_set(want, nw, after, na, fen, p ? "black's view" : "white's view");
+                }
+            }
+        }
+    /* Normal moves, promotions, en passant and castling were all seen. */
+    for (int k = 0; k < 4; k++)
+        ck_assert_int_gt(kinds[k], 0);
+    ck_assert_int_gt(nulls, 0);
+    free(pos);
+    free(undo);
+    free(moves);
+    free(before);
+    free(after);
+    free(want);
+}
+END_TEST
+
+/* A network of random integers that reach both ends of the clamp. */
+static struct gt_net *random_net(const struct gt_game *g, int hidden, uint64_t seed)
+{
+    char err[256];
+    struct gt_net *n = gt_net_new(g, hidden, 400, err, sizeof err);
+    ck_assert_msg(n != NULL, "%s", err);
+    uint64_t r = seed;
+    for (size_t i = 0; i < (size_t)n->inputs * (size_t)hidden; i++)
+        n->ft_weights[i] = (int16_t)((int)(gt_rand64(&r) % 81) - 40);
+    for (int i = 0; i < hidden; i++)
+        n->ft_bias[i] = (int16_t)((int)(gt_rand64(&r) % 201) - 50);
+    for (int i = 0; i < 2 * hidden; i++)
+        n->out_weights[i] = (int16_t)((int)(gt_rand64(&r) % 255) - 127);
+    n->out_bias = (int32_t)(gt_rand64(&r) % 20001) - 10000;
+    return n;
+}
+
+START_TEST(updates_equal_refresh)
+{
+    const struct gt_game *g = CHESS;
+    ck_assert_int_eq(g->init(), 0);
+    struct gt_net *net = random_net(g, 64, 3);
+    const int h = net->hidden;
+    int16_t *acc = aligned_alloc(GT_NET_ALIGN, 4 * sizeof(int16_t) * (size_t)h);
+    int16_t *fresh = acc + 2 * h;
+    void *pos = malloc(g->pos_size), *undo = malloc(g->undo_size);
+    gt_move *moves = malloc(sizeof *moves * (size_t)g->max_moves);
+    uint32_t idx[64];
+    uint64_t rng = 11;
+    char err[256];
+    int clamped_low = 0, clamped_high = 0;
+    for (int start = 0; chess_pos[start]; start++) {
+        ck_assert_int_eq(g->from_text(pos, chess_pos[start], err, sizeof err), 0);
+        for (int p = 0; p < 2; p++)
+            gt_net_refresh(net, acc + p * h, idx, g->features->active(pos, p, idx));
+        for (int ply = 0; ply < 300; ply++) {
+            int n = g->generate(pos, GT_GEN_ALL, moves);
+            if (n == 0)
+                break;
+            gt_move m = moves[gt_rand64(&rng) % (uint64_t)n];
+            struct gt_feature_change ch[2];
+            g->features->changes(pos, m, ch);
+            g->make(pos, m, undo);
+            for (int p = 0; p < 2; p++) {
+                gt_net_update(net, acc + p * h, acc + p * h, ch[p].added, ch[p].nadded,
+                              ch[p].removed, ch[p].nremoved);
+                gt_net_refresh(net, fresh + p * h, idx, g->features->active(pos, p, idx));
+                ck_assert(!memcmp(acc + p * h, fresh + p * h, sizeof(int16_t) * (size_t)h));
+            }
+            for (int i = 0; i < 2 * h; i++) {
+                clamped_low += acc[i] < 0;
+                clamped_high += acc[i] > GT_NET_QA;
+            }
+            int us = g->side(pos);
+            int a = gt_net_output(net, acc + us * h, acc + (1 - us) * h);
+            int b = gt_net_output_portable(net, acc + us * h, acc + (1 - us) * h);
+            ck_assert_int_eq(a, b);
+            ck_assert_int_eq(a, gt_net_evaluate(net, g, pos));
+        }
+    }
+    ck_assert_int_gt(clamped_low, 0);
+    ck_assert_int_gt(clamped_high, 0);
+    free(acc);
+    free(pos);
+    free(undo);
+    free(moves);
+    gt_net_free(net);
+}
+END_TEST
+
+/* A temporary file name under the build folder. */
+static void temp_name(char *buf, size_t len, const char *what)
+{
+    snprintf(buf, len, "check_net-%ld-%s", (long)getpid(), what);
+}
+
+static long file_size(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fclose(f);
+    return n;
+}
+
+/* Copy the first `keep` bytes of src to dst, with byte `flip` (if >= 0)
+ * changed. */
+static void copy_damaged(const char *src, const char *dst, long keep, long flip)
+{
+    FILE *in = fopen(src, "rb"), *out = fopen(dst, "wb");
+    ck_assert(in && out);
+    for (long i = 0; i < keep; i++) {
+        int c = fgetc(in);
+        ck_assert_int_ne(c, EOF);
+        fputc(i == flip ? c ^ 0x20 : c, out);
+    }
+    fclose(in);
+    fclose(out);
+}
+
+START_TEST(file_round_trip_and_refusals)
+{
+    const struct gt_game *g = CHESS;
+    ck_assert_int_eq(g->init(), 0);
+    struct gt_net *net = random_net(g, 32, 5);
+    char path[256], bad[256], err[512];
+    temp_name(path, sizeof path, "net");
+    temp_name(bad, sizeof bad, "bad");
+    ck_assert_int_eq(gt_net_save(net, path, err, sizeof err), 0);
+    struct gt_net *back = gt_net_load(g, path, err, sizeof err);
+    ck_assert_msg(back != NULL, "%s", err);
+    ck_assert_int_eq(back->hidden, net->hidden);
+    ck_assert_int_eq(back->scale, net->scale);
+    ck_assert_int_eq(back->out_bias, net->out_bias);
+    ck_assert(!memcmp(back->ft_weights, net->ft_weights,
+                      sizeof(int16_t) * net->inputs * (size_t)net->hidden));
+    ck_assert(!memcmp(back->out_weights, net->out_weights,
+                      sizeof(int16_t) * 2 * (size_t)net->hidden));
+    gt_net_free(back);
+
+    long size = file_size(path);
+    copy_damaged(path, bad, size - 1, -1);
+    ck_assert_ptr_null(gt_net_load(g, bad, err, sizeof err));
+    ck_assert_msg(strstr(err, "truncated"), "%s", err);
+    copy_damaged(path, bad, size, size / 2);
+    ck_assert_ptr_null(gt_net_load(g, bad, err, sizeof err));
+    ck_assert_msg(strstr(err, "damaged"), "%s", err);
+    copy_damaged(path, bad, size, 2);   /* the magic */
+    ck_assert_ptr_null(gt_net_load(g, bad, err, sizeof err));
+    ck_assert_msg(strstr(err, "not a gtsearch network file"), "%s", err);
+    copy_damaged(path, bad, size, 16);  /* the game's name: "chess" -> "Chess" */
+    ck_assert_ptr_null(gt_net_load(g, bad, err, sizeof err));
+    ck_assert_msg(strstr(err, "a network for Chess, not chess"), "%s", err);
+
+    /* Another version of the feature set. */
+    struct gt_features other = *g->features;
+    other.version++;
+    struct gt_game g2 = *g;
+    g2.features = &other;
+    ck_assert_ptr_null(gt_net_load(&g2, path, err, sizeof err));
+    ck_assert_msg(strstr(err, "feature set chess-psq version 1"), "%s", err);
+
+    /* The engine keeps its evaluation when EvalFile names a bad file. */
+    struct gt_engine *e = gt_engine_new(g, err, sizeof err);
+    ck_assert_int_eq(gt_engine_set_option(e, "EvalFile", path, err, sizeof err), 0);
+    struct gt_search_params p;
+    gt_engine_params(e, &p);
+    const struct gt_net *loaded = p.net;
+    ck_assert_ptr_nonnull(loaded);
+    ck_assert_int_eq(gt_engine_set_option(e, "EvalFile", bad, err, sizeof err), -1);
+    gt_engine_params(e, &p);
+    ck_assert_ptr_eq(p.net, loaded);
+    ck_assert_int_eq(gt_engine_set_option(e, "UseNetwork", "false", err, sizeof err), 0);
+    gt_engine_params(e, &p);
+    ck_assert_ptr_null(p.net);
+    gt_engine_free(e);
+
+    unlink(path);
+    unlink(bad);
+    gt_net_free(net);
+}
+END_TEST
+
+static struct gt_search_result search_with(const struct gt_game *g, const char *net,
+                                           const char *text, int depth)
+{
+    char err[256];
+    struct gt_engine *e = gt_engine_new(g, err, sizeof err);
+    ck_assert_msg(e != NULL, "%s", err);
+    ck_assert_int_eq(gt_engine_set_option(e, "Hash", "4", err, sizeof err), 0);
+    ck_assert_msg(gt_engine_set_option(e, "EvalFile", net, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(gt_engine_set_position(e, text, NULL, err, sizeof err) == 0, "%s", err);
+    gt_engine_new_game(e);
+    struct gt_limits lim = {.depth = depth};
+    struct gt_search_result res;
+    ck_assert_int_eq(gt_engine_search(e, &lim, NULL, NULL, &res), 0);
+    gt_engine_free(e);
+    return res;
+}
+
+/* The same game whose features give no changes: every node recomputes. */
+START_TEST(search_updates_equal_refresh)
+{
+    const struct gt_game *g = CHESS;
+    ck_assert_int_eq(g->init(), 0);
+    struct gt_net *net = random_net(g, 64, 9);
+    char path[256], err[512];
+    temp_name(path, sizeof path, "search");
+    ck_assert_int_eq(gt_net_save(net, path, err, sizeof err), 0);
+    struct gt_features refresh_only = *g->features;
+    refresh_only.changes = NULL;
+    struct gt_game g2 = *g;
+    g2.features = &refresh_only;
+    for (int i = 0; chess_pos[i]; i++) {
+        struct gt_search_result a = search_with(g, path, chess_pos[i], 10);
+        struct gt_search_result b = search_with(&g2, path, chess_pos[i], 10);
+        ck_assert_msg(a.nodes == b.nodes && a.best == b.best && a.score == b.score,
+                      "%s: updated %llu nodes, score %d; recomputed %llu nodes, score %d",
+                      chess_pos[i], (unsigned long long)a.nodes, a.score,
+                      (unsigned long long)b.nodes, b.score);
+        ck_assert_uint_gt(a.nodes, 1000);
+    }
+    unlink(path);
+    gt_net_free(net);
+}
+END_TEST
+
+/* Train on positions of random games scored by the hand-written
+ * evaluation: the loss falls, and the integer network agrees with the
+ * float model. */
+START_TEST(training_learns_and_quantises)
+{
+    const struct gt_game *g = CHESS;
+    ck_assert_int_eq(g->init(), 0);
+    struct gt_trainset s;
+    gt_trainset_init(&s);
+    void *pos = malloc(g->pos_size), *undo = malloc(g->undo_size);
+    gt_move *moves = malloc(sizeof *moves * (size_t)g->max_moves);
+    uint32_t scratch[64];
+    uint64_t rng = 13;
+    char err[512];
+    while (s.n < 6000) {
+        ck_assert_int_eq(g->from_text(pos, g->startpos, err, sizeof err), 0);
+        for (int ply = 0; ply < 80; ply++) {
+            int n = g->generate(pos, GT_GEN_ALL, moves);
+            if (n == 0)
+                break;
+            /* Captures first, so that material comes off the board. */
+            gt_move m = moves[gt_rand64(&rng) % (uint64_t)n];
+            for (int i = 0; i < n; i++)
+                if (g->is_noisy(pos, moves[i]) && gt_rand64(&rng) % 2)
+                    m = moves[i];
+            g->make(pos, m, undo);
+            if (ply >= 6 && !g->in_check(pos)) {
+                double ev = g->evaluate(pos, NULL);
+                double first = g->side(pos) == 0 ? ev : -ev;
+                ck_assert_int_eq(gt_trainset_add(&s, g, pos, first,
+                                                 first > 100 ? 1 : first < -100 ? 0 : 0.5,
+                                                 scratch), 0);
+            }
+        }
+    }
+    char path[256], ckpt[256];
+    temp_name(path, sizeof path, "trained");
+    temp_name(ckpt, sizeof ckpt, "ckpt");
+    struct gt_train_config c;
+    gt_train_config_default(&c, g);
+    c.hidden = 32;
+    c.epochs = 8;
+    c.batch = 256;
+    c.lr = 0.005;
+    c.lambda = 0.2;
+    c.threads = 2;
+    c.out = path;
+    c.checkpoint = ckpt;
+    struct gt_model m = {0};
+    struct gt_train_stats st;
+    ck_assert_msg(gt_train_run(g, &s, &c, &m, &st, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(st.epochs, 8);
+    ck_assert_msg(st.val_loss < 0.8 * st.first_loss, "loss %f before, %f after",
+                  st.first_loss, st.val_loss);
+
+    struct gt_net *net = gt_net_load(g, path, err, sizeof err);
+    ck_assert_msg(net != NULL, "%s", err);
+    /* The float model with the integer weights: the integer arithmetic
+     * must give its numbers, but for the final truncations. */
+    struct gt_model dq = {0};
+    ck_assert_int_eq(gt_model_init(&dq, net->inputs, net->hidden, 64, 1), 0);
+    for (size_t i = 0; i < (size_t)net->inputs * (size_t)net->hidden; i++)
+        dq.w1[i] = net->ft_weights[i] / (float)GT_NET_QA;
+    for (int i = 0; i < net->hidden; i++)
+        dq.b1[i] = net->ft_bias[i] / (float)GT_NET_QA;
+    for (int i = 0; i < 2 * net->hidden; i++)
+        dq.w2[i] = net->out_weights[i] / (float)GT_NET_QB;
+    dq.b2[0] = (float)net->out_bias / (GT_NET_QA * GT_NET_QB);
+    double sum = 0, worst = 0;
+    const int N = 500;
+    for (int i = 0; i < N; i++) {
+        ck_assert_int_eq(g->from_text(pos, chess_pos[i % 3], err, sizeof err), 0);
+        for (int k = 0; k < i % 40; k++) {
+            int n = g->generate(pos, GT_GEN_ALL, moves);
+            if (n == 0)
+                break;
+            g->make(pos, moves[gt_rand64(&rng) % (uint64_t)n], undo);
+        }
+        int q = gt_net_evaluate(net, g, pos);
+        double exact = gt_model_evaluate(&dq, g, pos, c.k);
+        ck_assert_msg(fabs(q - exact) <= 2, "integer %d, its float value %.2f", q, exact);
+        /* The rounding of the weights themselves: the bound doc/network.md
+         * states. */
+        double d = fabs(q - gt_model_evaluate(&m, g, pos, c.k));
+        sum += d;
+        if (d > worst)
+            worst = d;
+    }
+    ck_assert_msg(sum / N <= 15 && worst <= 60, "float and integer differ by %.1f on "
+                  "average, %.1f at most", sum / N, worst);
+    gt_model_free(&dq);
+    /* The checkpoint resumes: no epoch is left, and it loads. */
+    c.resume = ckpt;
+    struct gt_model m2 = {0};
+    ck_assert_msg(gt_train_run(g, &s, &c, &m2, &st, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(st.epochs, 8);
+    ck_assert(!memcmp(m.params, m2.params, sizeof(float) * m.nparams));
+    gt_model_free(&m);
+    gt_model_free(&m2);
+    gt_net_free(net);
+    gt_trainset_free(&s);
+    unlink(path);
+    unlink(ckpt);
+    free(pos);
+    free(undo);
+    free(moves);
+}
+END_TEST
+
+Suite *test_suite(void);
+
+Suite *test_suite(void)
+{
+    Suite *s = suite_create("net");
+    struct {
+        const char *name;
+        const TTest *test;
+    } cases[] = {
+        {"features", changes_match_active_sets},
+        {"accumulators", updates_equal_refresh},
+        {"files", file_round_trip_and_refusals},
+        {"search", search_updates_equal_refresh},
+        {"training", training_learns_and_quantises},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        TCase *tc = tcase_create(cases[i].name);
+        tcase_set_timeout(tc, 120);
+        tcase_add_test(tc, cases[i].test);
+        suite_add_tcase(s, tc);
+    }
+    return s;
+}
