@@ -199,7 +199,7 @@ START_TEST(updates_equal_refresh)
             int a = gt_net_output(net, acc + us * h, acc + (1 - us) * h);
             int b = gt_net_output_portable(net, acc + us * h, acc + (1 - us) * h);
             ck_assert_int_eq(a, b);
-            ck_assert_int_eq(a, gt_net_evaluate(net, g, pos));
+            ck_assert_int_eq(a, gt_net_evaluate(net, g, pos, NULL));
         }
     }
     ck_assert_int_gt(clamped_low, 0);
@@ -410,7 +410,7 @@ START_TEST(training_learns_and_quantises)
     /* The float model with the integer weights: the integer arithmetic
      * must give its numbers, but for the final truncations. */
     struct gt_model dq = {0};
-    ck_assert_int_eq(gt_model_init(&dq, net->inputs, net->hidden, 64, 1), 0);
+    ck_assert_int_eq(gt_model_init(&dq, net->inputs, net->hidden, 64, false, 1), 0);
     for (size_t i = 0; i < (size_t)net->inputs * (size_t)net->hidden; i++)
         dq.w1[i] = net->ft_weights[i] / (float)GT_NET_QA;
     for (int i = 0; i < net->hidden; i++)
@@ -428,7 +428,7 @@ START_TEST(training_learns_and_quantises)
                 break;
             g->make(pos, moves[gt_rand64(&rng) % (uint64_t)n], undo);
         }
-        int q = gt_net_evaluate(net, g, pos);
+        int q = gt_net_evaluate(net, g, pos, NULL);
         double exact = gt_model_evaluate(&dq, g, pos, c.k);
         ck_assert_msg(fabs(q - exact) <= 2, "integer %d, its float value %.2f", q, exact);
         /* The rounding of the weights themselves: the bound doc/network.md

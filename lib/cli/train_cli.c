@@ -4,7 +4,11 @@
  *       [--epochs N] [--batch N] [--lr X] [--lr-end X] [--lambda X] [--k X]
  *       [--validation X] [--threads N] [--seed N] [--max-positions N]
  *       [--checkpoint FILE] [--resume FILE] [--log FILE] [--report SECONDS]
+ *       [--residual]
  *
+ * --residual learns a correction to the game's own evaluation (which the
+ * engine then adds): a first generation that starts from the hand-written
+ * evaluation's strength instead of from nothing.
  * Ctrl-C stops after the current step; the network and checkpoint of the
  * last whole epoch stay, and --resume goes on from the checkpoint.
  * SPDX-License-Identifier: MIT */
@@ -117,6 +121,8 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
             snprintf(ckpt, sizeof ckpt, "%s", argv[++i]);
         else if (!strcmp(a, "--resume") && i + 1 < argc)
             c.resume = argv[++i];
+        else if (!strcmp(a, "--residual"))
+            c.residual = true;
         else if (!strcmp(a, "--log") && i + 1 < argc)
             log_path = argv[++i];
         else if (!strcmp(a, "--seed")) {
@@ -152,6 +158,7 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
     char err[512];
     struct gt_trainset s;
     gt_trainset_init(&s);
+    s.with_base = c.residual;
     void *pos = calloc(1, g->pos_size);
     uint32_t *scratch = malloc(sizeof *scratch * (size_t)g->features->max_active);
     int rc = 1;
@@ -165,10 +172,11 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
             fprintf(stderr, "gtsearch train: %s\n", err);
             goto out;
         }
-    fprintf(stderr, "train: %zu positions from %d file%s in %.1f s; %d x %d, %d epochs, "
+    fprintf(stderr, "train: %zu positions from %d file%s in %.1f s; %d x %d%s, %d epochs, "
             "batch %d, %d thread%s\n", s.n, ndata, ndata == 1 ? "" : "s",
-            (gt_now_ms() - t0) / 1000.0, g->features->count, c.hidden, c.epochs, c.batch,
-            c.threads, c.threads == 1 ? "" : "s");
+            (gt_now_ms() - t0) / 1000.0, g->features->count, c.hidden,
+            c.residual ? " (residual)" : "", c.epochs, c.batch, c.threads,
+            c.threads == 1 ? "" : "s");
 
     FILE *log = NULL;
     if (log_path && !(log = fopen(log_path, c.resume ? "a" : "w"))) {

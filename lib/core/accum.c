@@ -97,5 +97,7 @@ int gt_accum_evaluate(struct gt_worker *w, int ply)
     ensure(w, ply, 0);
     ensure(w, ply, 1);
     int us = w->g->side(w->pos);
-    return gt_net_output(w->net, w->stack[ply].acc[us], w->stack[ply].acc[1 - us]);
+    int out = gt_net_output(w->net, w->stack[ply].acc[us], w->stack[ply].acc[1 - us]);
+    return w->net->residual ? gt_net_add_base(w->g->evaluate(w->pos, w->p->eval_params), out)
+                            : out;
 }

@@ -16,6 +16,7 @@
 #define FORMAT_VERSION 1
 #define HEADER_SIZE 128
 #define ACT_SCRELU 1
+#define FLAG_RESIDUAL 1u     /* the output is added to the game's evaluate */
 
 /* Little-endian fields, whatever the host. */
 static void put32(unsigned char *p, uint32_t v)
@@ -153,6 +154,7 @@ struct gt_net *gt_net_read(const struct gt_game *g, const void *buf, size_t len,
     int hidden = (int)get32(p + 88), act = (int)get32(p + 92);
     int qa = (int)get32(p + 96), qb = (int)get32(p + 100), scale = (int)get32(p + 104);
     uint64_t bytes = get32(p + 108), sum = get64(p + 112);
+    uint32_t flags = get32(p + 120);
     if (strcmp(game, g->name)) {
         gt_errf(err, err_len, "%s: a network for %s, not %s", what, game, g->name);
         return NULL;
@@ -166,7 +168,8 @@ struct gt_net *gt_net_read(const struct gt_game *g, const void *buf, size_t len,
                 f->name, f->version, f->count);
         return NULL;
     }
-    if (act != ACT_SCRELU || qa != GT_NET_QA || qb != GT_NET_QB || scale <= 0) {
+    if (act != ACT_SCRELU || qa != GT_NET_QA || qb != GT_NET_QB || scale <= 0 ||
+        (flags & ~FLAG_RESIDUAL)) {
         gt_errf(err, err_len, "%s: unsupported architecture (activation %d, quantisation "
                 "%d/%d, scale %d)", what, act, qa, qb, scale);
         return NULL;
@@ -194,6 +197,7 @@ struct gt_net *gt_net_read(const struct gt_game *g, const void *buf, size_t len,
     memcpy(n->features, feat, sizeof feat);
     n->features_version = fver;
     n->scale = scale;
+    n->residual = flags & FLAG_RESIDUAL;
     const unsigned char *q = p + HEADER_SIZE;
     size_t nw = (size_t)inputs * (size_t)hidden;
     for (size_t i = 0; i < nw; i++, q += 2)
@@ -273,6 +277,7 @@ int gt_net_save(const struct gt_net *n, const char *path, char *err, size_t err_
         q[1] = (unsigned char)(n->out_weights[i] >> 8);
     put32(q, (uint32_t)n->out_bias);
     put64(buf + 112, checksum(buf + HEADER_SIZE, bytes));
+    put32(buf + 120, n->residual ? FLAG_RESIDUAL : 0);
 
     char tmp[4096];
     snprintf(tmp, sizeof tmp, "%s.tmp", path);

@@ -8,7 +8,9 @@
  *            + sum_i screlu(acc[them][i]) * out_weights[hidden + i]
  *            + out_bias
  * with screlu(x) = clamp(x, 0, 1)^2, "us" the side to move; the score in
- * eval units is out * scale.  The sums acc[] are what the search keeps up
+ * eval units is out * scale, or, for a residual network, the game's own
+ * evaluation plus out * scale: a correction learnt on top of the
+ * hand-written evaluation.  The sums acc[] are what the search keeps up
  * to date as moves are made (accum.c); out is cheap.
  *
  * Integers: ft weights and acc are int16 in units of 1/QA, out weights
@@ -38,6 +40,7 @@ struct gt_net {
     uint32_t inputs;                 /* the feature set's count */
     int hidden;                      /* per perspective, a multiple of 32 */
     int scale;                       /* eval units of one output unit */
+    bool residual;                   /* add the game's evaluate */
     int16_t *ft_weights;             /* [inputs][hidden], aligned */
     int16_t *ft_bias;                /* [hidden] */
     int16_t *out_weights;            /* [2 * hidden]: us, then them */
@@ -78,7 +81,12 @@ int gt_net_output(const struct gt_net *n, const int16_t *us, const int16_t *them
 int gt_net_output_portable(const struct gt_net *n, const int16_t *us, const int16_t *them);
 
 /* Evaluate pos from scratch (both perspectives refreshed): for the tools
- * and the tests, not the search.  Returns INT32_MIN when out of memory. */
-int gt_net_evaluate(const struct gt_net *n, const struct gt_game *g, const void *pos);
+ * and the tests, not the search; a residual network adds the game's
+ * evaluate with `params` (NULL: compiled in).  Returns INT32_MIN when out
+ * of memory. */
+int gt_net_evaluate(const struct gt_net *n, const struct gt_game *g, const void *pos,
+                    const int32_t *params);
+/* A residual network's sum: base + out, clamped to +-GT_EVAL_MAX. */
+int gt_net_add_base(int base, int out);
 
 #endif

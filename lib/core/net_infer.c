@@ -133,7 +133,14 @@ int gt_net_output(const struct gt_net *n, const int16_t *us, const int16_t *them
 #endif
 }
 
-int gt_net_evaluate(const struct gt_net *n, const struct gt_game *g, const void *pos)
+int gt_net_add_base(int base, int out)
+{
+    int v = base + out;
+    return v > GT_EVAL_MAX ? GT_EVAL_MAX : v < -GT_EVAL_MAX ? -GT_EVAL_MAX : v;
+}
+
+int gt_net_evaluate(const struct gt_net *n, const struct gt_game *g, const void *pos,
+                    const int32_t *params)
 {
     const struct gt_features *f = g->features;
     uint32_t *idx = malloc(sizeof *idx * (size_t)f->max_active);
@@ -144,6 +151,8 @@ int gt_net_evaluate(const struct gt_net *n, const struct gt_game *g, const void 
             gt_net_refresh(n, acc + p * n->hidden, idx, f->active(pos, p, idx));
         int us = g->side(pos);
         score = gt_net_output(n, acc + us * n->hidden, acc + (1 - us) * n->hidden);
+        if (n->residual)
+            score = gt_net_add_base(g->evaluate(pos, params), score);
     }
     free(idx);
     free(acc);

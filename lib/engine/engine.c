@@ -144,6 +144,18 @@ static bool is_network_file(const char *path)
     return net;
 }
 
+/* The module's own network, or NULL.  A module whose built-in network
+ * does not fit its features (a stale file) plays with its evaluation;
+ * the module's tests see to it that this does not ship. */
+static struct gt_net *builtin_network(const struct gt_game *g)
+{
+    const struct gt_features *f = g->features;
+    char err[256];
+    return f && f->net ? gt_net_read(g, f->net, f->net_size, "the built-in network", err,
+                                     sizeof err)
+                       : NULL;
+}
+
 /* The network the search uses now: a change clears the table, whose
  * stored evaluations came from the other one. */
 static void choose_evaluation(struct gt_engine *e)
@@ -212,7 +224,7 @@ static int set_eval_file(struct gt_engine *e, const char *value, char *err, size
     e->eval_values = values;
     if (reset) {
         gt_net_free(e->net);
-        e->net = NULL;
+        e->net = builtin_network(e->g);
         choose_evaluation(e);
     }
     return 0;
@@ -252,6 +264,8 @@ struct gt_engine *gt_engine_new(const struct gt_game *g, char *err, size_t err_l
     e->hash_mb = gt_options_int(e->opts, hash_name[g->dialect]);
     if (gt_tt_resize(&e->tt, e->hash_mb) < 0)
         goto oom;
+    e->net = builtin_network(g);
+    choose_evaluation(e);
     pthread_mutex_init(&e->lock, NULL);
     if (gt_engine_set_position(e, NULL, NULL, err, err_len) < 0) {
         gt_engine_free(e);

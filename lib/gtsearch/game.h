@@ -271,6 +271,12 @@ struct gt_features {
      * The game's real pass changes nothing (count zero in both).
      * NULL: the core asks `active` again after every move. */
     void (*changes)(const void *pos, gt_move m, struct gt_feature_change ch[2]);
+    /* OPTIONAL: the module's own trained network, the bytes of a network
+     * file (doc/network.md) built into the module, which the engine plays
+     * with from the start (UseNetwork, EvalFile).  NULL: none until
+     * EvalFile names one. */
+    const unsigned char *net;
+    size_t net_size;
 };
 
 struct gt_game {

@@ -64,12 +64,15 @@ int gt_checkpoint_load(const char *path, struct gt_model *m, struct gt_adam *a,
     }
     h.info.game[sizeof h.info.game - 1] = h.info.features[sizeof h.info.features - 1] = 0;
     if (strcmp(h.info.game, info->game) || strcmp(h.info.features, info->features) ||
-        h.info.features_version != info->features_version || h.inputs != m->inputs ||
+        h.info.features_version != info->features_version ||
+        h.info.residual != info->residual || h.inputs != m->inputs ||
         h.hidden != m->hidden || h.nparams != m->nparams) {
-        gt_errf(err, err_len, "checkpoint '%s' is of %s, features %s version %d, %u x %d; "
-                "this run is %s, %s version %d, %u x %d", path, h.info.game,
-                h.info.features, h.info.features_version, h.inputs, h.hidden, info->game,
-                info->features, info->features_version, m->inputs, m->hidden);
+        gt_errf(err, err_len, "checkpoint '%s' is of %s, features %s version %d, %u x %d%s; "
+                "this run is %s, %s version %d, %u x %d%s", path, h.info.game,
+                h.info.features, h.info.features_version, h.inputs, h.hidden,
+                h.info.residual ? ", residual" : "", info->game, info->features,
+                info->features_version, m->inputs, m->hidden,
+                info->residual ? ", residual" : "");
         goto out;
     }
     if (fread(m->params, sizeof(float), m->nparams, f) != m->nparams ||

@@ -16,6 +16,7 @@
 struct gt_checkpoint_info {
     char game[32], features[32];
     int features_version;
+    int residual;              /* a correction to the game's evaluate */
     int epoch;                 /* epochs completed */
     uint64_t seed;
     uint64_t positions;        /* the data's size, to warn of other data */

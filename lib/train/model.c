@@ -11,13 +11,14 @@
 #include "core/util.h"
 
 int gt_model_init(struct gt_model *m, uint32_t inputs, int hidden, int max_active,
-                  uint64_t seed)
+                  bool residual, uint64_t seed)
 {
     size_t h = (size_t)hidden;
     memset(m, 0, sizeof *m);
     m->inputs = inputs;
     m->hidden = hidden;
     m->max_active = max_active;
+    m->residual = residual;
     m->nparams = (size_t)inputs * h + h + 2 * h + 1;
     m->params = calloc(m->nparams, sizeof *m->params);
     if (!m->params)
@@ -32,7 +33,7 @@ int gt_model_init(struct gt_model *m, uint32_t inputs, int hidden, int max_activ
     double a1 = 1.0 / sqrt(max_active > 0 ? max_active : 1), a2 = 1.0 / sqrt(2.0 * hidden);
     for (size_t i = 0; i < (size_t)inputs * h; i++)
         m->w1[i] = (float)(a1 * (2.0 * (gt_rand64(&rng) >> 11) / 9007199254740992.0 - 1.0));
-    for (size_t i = 0; i < 2 * h; i++)
+    for (size_t i = 0; i < 2 * h && !residual; i++)
         m->w2[i] = (float)(a2 * (2.0 * (gt_rand64(&rng) >> 11) / 9007199254740992.0 - 1.0));
     gt_model_clip(m);
     return 0;
@@ -90,10 +91,10 @@ float gt_model_forward(const struct gt_model *m, const uint32_t *f, int nus, int
 }
 
 float gt_model_step(const struct gt_model *m, const uint32_t *f, int nus, int n, float t,
-                    struct gt_grad *g)
+                    float base, struct gt_grad *g)
 {
     const int h = m->hidden;
-    float y = gt_model_forward(m, f, nus, n, g->acc);
+    float y = base + gt_model_forward(m, f, nus, n, g->acc);
     float p = 1.0f / (1.0f + expf(-y)), err = p - t;
     float dy = 2.0f * err * p * (1.0f - p);
     float *restrict gw1 = g->g, *restrict gb1 = gw1 + (size_t)m->inputs * (size_t)h,
@@ -153,6 +154,7 @@ struct gt_net *gt_model_quantise(const struct gt_model *m, const struct gt_game 
         n->out_weights[i] = q16(m->w2[i] * GT_NET_QB);
     double b = round((double)m->b2[0] * GT_NET_QA * GT_NET_QB);
     n->out_bias = (int32_t)(b > 2e9 ? 2e9 : b < -2e9 ? -2e9 : b);
+    n->residual = m->residual;
     return n;
 }
 
@@ -168,6 +170,8 @@ double gt_model_evaluate(const struct gt_model *m, const struct gt_game *g, cons
         int nus = ft->active(pos, us, f);
         int n = nus + ft->active(pos, 1 - us, f + nus);
         v = gt_model_forward(m, f, nus, n, acc) * k;
+        if (m->residual)
+            v += g->evaluate(pos, NULL);
     }
     free(f);
     free(acc);

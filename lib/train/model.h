@@ -22,6 +22,7 @@ struct gt_model {
     uint32_t inputs;
     int hidden;
     int max_active;            /* the feature set's: bounds the clipping */
+    bool residual;             /* a correction to the game's evaluate */
     float *w1;                 /* [inputs][hidden] */
     float *b1;                 /* [hidden] */
     float *w2;                 /* [2 * hidden]: side to move, then the other */
@@ -38,8 +39,10 @@ struct gt_grad {
     long count;
 };
 
+/* Random first-layer weights; the output's are random too, or zero for a
+ * residual model (which then starts as the game's own evaluation). */
 int gt_model_init(struct gt_model *m, uint32_t inputs, int hidden, int max_active,
-                  uint64_t seed);
+                  bool residual, uint64_t seed);
 void gt_model_free(struct gt_model *m);
 int gt_grad_init(struct gt_grad *g, const struct gt_model *m);
 void gt_grad_free(struct gt_grad *g);
@@ -48,17 +51,19 @@ void gt_grad_zero(struct gt_grad *g, const struct gt_model *m);
 /* The logit of one position: f[0..nus) the side to move's features,
  * f[nus..n) the other side's.  acc receives the 2 * hidden sums. */
 float gt_model_forward(const struct gt_model *m, const uint32_t *f, int nus, int n, float *acc);
-/* Forward and backward for one position with target probability t:
- * adds the gradient of (sigmoid(y) - t)^2 to g and returns that loss. */
+/* Forward and backward for one position with target probability t and
+ * the logit `base` of the game's evaluation (0 unless residual): adds the
+ * gradient of (sigmoid(base + y) - t)^2 to g and returns that loss. */
 float gt_model_step(const struct gt_model *m, const uint32_t *f, int nus, int n, float t,
-                    struct gt_grad *g);
+                    float base, struct gt_grad *g);
 /* Keep every weight where the integer network can hold it. */
 void gt_model_clip(struct gt_model *m);
 
 /* The integer network for game g with scale k (eval units per logit). */
 struct gt_net *gt_model_quantise(const struct gt_model *m, const struct gt_game *g, double k,
                                  char *err, size_t err_len);
-/* The model's evaluation of pos in eval units, side to move's view. */
+/* The model's evaluation of pos in eval units, side to move's view (a
+ * residual model's with the game's evaluate added). */
 double gt_model_evaluate(const struct gt_model *m, const struct gt_game *g, const void *pos,
                          double k);
 

@@ -55,10 +55,11 @@ static void *run_job(void *arg)
         const uint32_t *f = s->feat + s->start[i];
         int n = (int)(s->start[i + 1] - s->start[i]);
         float t = target(s, i, j->c);
+        float base = j->c->residual ? s->base[i] / (float)j->c->k : 0.0f;
         if (j->learn)
-            gt_model_step(j->m, f, s->nus[i], n, t, j->g);
+            gt_model_step(j->m, f, s->nus[i], n, t, base, j->g);
         else {
-            float y = gt_model_forward(j->m, f, s->nus[i], n, j->g->acc);
+            float y = base + gt_model_forward(j->m, f, s->nus[i], n, j->g->acc);
             float e = 1.0f / (1.0f + expf(-y)) - t;
             j->g->loss += (double)e * e;
             j->g->count++;
@@ -183,7 +184,12 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
     struct gt_grad *grads = calloc((size_t)nthreads, sizeof *grads);
     size_t *order = malloc(sizeof *order * s->n);
     int rc = -1, first_epoch = 0;
-    if (gt_model_init(m, ft->count, c->hidden, ft->max_active, c->seed) < 0 || !grads ||
+    if (c->residual && !s->base) {
+        gt_errf(err, err_len, "a residual network needs the positions' own evaluations");
+        return -1;
+    }
+    if (gt_model_init(m, ft->count, c->hidden, ft->max_active, c->residual, c->seed) < 0 ||
+        !grads ||
         !order || gt_adam_init(&adam, m) < 0)
         goto oom;
     for (int t = 0; t < nthreads; t++)
@@ -202,7 +208,8 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
     const size_t *val = order + ntrain;
 
     struct gt_checkpoint_info info = {.seed = c->seed, .positions = s->n, .k = c->k,
-                                      .features_version = ft->version};
+                                      .features_version = ft->version,
+                                      .residual = c->residual};
     snprintf(info.game, sizeof info.game, "%s", g->name);
     snprintf(info.features, sizeof info.features, "%s", ft->name);
     if (c->resume) {

@@ -24,6 +24,8 @@ struct gt_train_config {
                                   (the search score has 1 - lambda) */
     double k;                  /* eval units of one logit: sigmoid(score/k) */
     double validation;         /* the fraction held out */
+    bool residual;             /* learn a correction to the game's evaluate
+                                  (the set must be loaded with_base) */
     uint64_t seed;
     const char *out;           /* the network, written after every epoch */
     const char *checkpoint;    /* the float weights and Adam's state */

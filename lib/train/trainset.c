@@ -19,7 +19,10 @@ void gt_trainset_free(struct gt_trainset *s)
     free(s->feat);
     free(s->score);
     free(s->result);
+    free(s->base);
+    bool with_base = s->with_base;
     gt_trainset_init(s);
+    s->with_base = with_base;
 }
 
 static int grow(void **p, size_t *cap, size_t need, size_t size)
@@ -43,11 +46,12 @@ int gt_trainset_add(struct gt_trainset *s, const struct gt_game *g, const void *
     const struct gt_features *ft = g->features;
     int us = g->side(pos);
     if (s->n + 1 >= s->cap) {
-        size_t c = s->cap, c2 = s->cap, c3 = s->cap, c4 = s->cap;
+        size_t c = s->cap, c2 = s->cap, c3 = s->cap, c4 = s->cap, c5 = s->cap;
         if (grow((void **)&s->start, &c, s->n + 2, sizeof *s->start) < 0 ||
             grow((void **)&s->nus, &c2, s->n + 2, sizeof *s->nus) < 0 ||
             grow((void **)&s->score, &c3, s->n + 2, sizeof *s->score) < 0 ||
-            grow((void **)&s->result, &c4, s->n + 2, sizeof *s->result) < 0)
+            grow((void **)&s->result, &c4, s->n + 2, sizeof *s->result) < 0 ||
+            (s->with_base && grow((void **)&s->base, &c5, s->n + 2, sizeof *s->base) < 0))
             return -1;
         s->cap = c;
     }
@@ -64,6 +68,8 @@ int gt_trainset_add(struct gt_trainset *s, const struct gt_game *g, const void *
     s->nus[s->n] = (uint16_t)nus;
     s->score[s->n] = isnan(score_first) ? NAN : (float)(us == 0 ? score_first : -score_first);
     s->result[s->n] = (float)(us == 0 ? result_first : 1.0 - result_first);
+    if (s->with_base)
+        s->base[s->n] = (float)g->evaluate(pos, NULL);
     s->start[++s->n] = s->nf;
     return 0;
 }

@@ -6,6 +6,7 @@
 #ifndef GT_TRAIN_TRAINSET_H
 #define GT_TRAIN_TRAINSET_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <gtsearch/game.h>
@@ -18,11 +19,15 @@ struct gt_trainset {
     uint32_t *feat;
     float *score;              /* search score, eval units; NAN: none */
     float *result;             /* 1 won, 0.5 drawn, 0 lost */
+    float *base;               /* the game's evaluate, eval units (only
+                                  with_base: for a residual network) */
+    bool with_base;
 };
 
 void gt_trainset_init(struct gt_trainset *s);
 void gt_trainset_free(struct gt_trainset *s);
-/* Add pos with the first player's score (NAN: none) and result.  scratch
+/* Add pos with the first player's score (NAN: none) and result (and the
+ * game's evaluation with the compiled-in weights, with_base).  scratch
  * holds max_active features.  0, or -1 when out of memory. */
 int gt_trainset_add(struct gt_trainset *s, const struct gt_game *g, const void *pos,
                     double score_first, double result_first, uint32_t *scratch);
