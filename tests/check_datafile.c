@@ -1,9 +1,11 @@
 /* check_datafile.c -- the data files of lib/tune/datafile.h: the binary
  * layout byte by byte, round trips through both formats, and every way a
  * file can be wrong (truncated, another game, another version, empty,
- * malformed or over-long text).
+ * malformed or over-long text); then datagen's records with their
+ * margins and plies.
  *
- * The Othello example is the game.
+ * The Othello example is the game: it has a final margin (the disc
+ * count), so a game that ends by its rules has one to record.
  * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <check.h>
@@ -15,6 +17,7 @@
 #include <unistd.h>
 
 #include "tune/datafile.h"
+#include "tune/datagen.h"
 
 extern const struct gt_game othello_LTX_gt_module;
 static const struct gt_game *const OTH = &othello_LTX_gt_module;
@@ -458,6 +461,110 @@ START_TEST(format_names)
 }
 END_TEST
 
+/* ---- datagen's records ----------------------------------------------------- */
+
+START_TEST(datagen_records_margins_and_plies)
+{
+    struct gt_datagen_config c;
+    gt_datagen_config_default(&c, OTH);
+    c.games = 6;
+    c.nodes = 200;
+    c.threads = 2;
+    c.report_ms = 0;
+    c.win_plies = 0;                   /* every game to its end by the rules */
+    c.draw_plies = 0;
+    c.format = GT_DATA_BINARY;
+    char *path = temp_path(), err[512];
+    FILE *out = fopen(path, "wb");
+    struct gt_datagen_stats st;
+    ck_assert_int_eq(gt_datagen_run(OTH, &c, out, NULL, &st, err, sizeof err), 0);
+    ck_assert_int_eq(fclose(out), 0);
+    ck_assert_int_eq(st.games, 6);
+    ck_assert(!st.interrupted);
+    struct gt_data_reader *r = gt_data_open(OTH, path, err, sizeof err);
+    ck_assert_msg(r != NULL, "%s", err);
+    struct gt_data_record rec;
+    long n = 0, decided = 0, games = 0;
+    int k, last_ply = 1000, last_margin = 0;
+    double last_result = -1;
+    void *pos = malloc(OTH->pos_size);
+    while ((k = gt_data_read(r, &rec, err, sizeof err)) > 0) {
+        n++;
+        ck_assert_int_eq(OTH->from_text(pos, rec.text, err, sizeof err), 0);
+        ck_assert(rec.score != GT_DATA_NO_SCORE);
+        /* The margin goes with the result: the winner's sign, none in a draw. */
+        if (rec.result == 1)
+            ck_assert_int_gt(rec.margin, 0);
+        else if (rec.result == 0)
+            ck_assert_int_lt(rec.margin, 0);
+        else
+            ck_assert_int_eq(rec.margin, 0);
+        decided += rec.margin != 0;
+        /* Random plies come first; a game's records are written together,
+         * their plies growing, with one result and margin. */
+        ck_assert_int_ge(rec.ply, c.random_plies);
+        ck_assert_int_lt(rec.ply, 130);
+        if (rec.ply > last_ply) {
+            ck_assert(rec.result == last_result);
+            ck_assert_int_eq(rec.margin, last_margin);
+        } else
+            games++;
+        last_ply = rec.ply;
+        last_result = rec.result;
+        last_margin = rec.margin;
+    }
+    ck_assert_int_eq(k, 0);
+    ck_assert_int_eq(n, st.positions);
+    ck_assert_int_le(games, 6);
+    ck_assert_int_gt(decided, 0);
+    free(pos);
+    gt_data_close(r);
+    unlink(path);
+}
+END_TEST
+
+START_TEST(datagen_stops_at_once_when_asked)
+{
+    struct gt_datagen_config c;
+    gt_datagen_config_default(&c, OTH);
+    c.games = 50;
+    c.nodes = 200;
+    c.report_ms = 0;
+    atomic_bool stop = true;
+    c.stop = &stop;
+    char *text = NULL, err[256];
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    struct gt_datagen_stats st;
+    ck_assert_int_eq(gt_datagen_run(OTH, &c, f, NULL, &st, err, sizeof err), 0);
+    fclose(f);
+    ck_assert(st.interrupted);
+    ck_assert_int_eq(st.games, 0);
+    ck_assert_str_eq(text, "");
+    free(text);
+}
+END_TEST
+
+START_TEST(datagen_write_error_names_the_file)
+{
+    FILE *full = fopen("/dev/full", "wb");
+    if (!full)
+        return;
+    struct gt_datagen_config c;
+    gt_datagen_config_default(&c, OTH);
+    c.games = 2;
+    c.nodes = 100;
+    c.report_ms = 0;
+    c.format = GT_DATA_BINARY;
+    c.out_name = "/dev/full";
+    char err[256];
+    struct gt_datagen_stats st;
+    ck_assert_int_eq(gt_datagen_run(OTH, &c, full, NULL, &st, err, sizeof err), -1);
+    ck_assert_str_eq(err, "cannot write /dev/full: No space left on device");
+    fclose(full);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
     Suite *s = suite_create("datafile");
@@ -475,6 +582,9 @@ Suite *test_suite(void)
     tcase_add_test(t, empty_files_have_no_positions);
     tcase_add_test(t, writer_fails_cleanly);
     tcase_add_test(t, format_names);
+    tcase_add_test(t, datagen_records_margins_and_plies);
+    tcase_add_test(t, datagen_stops_at_once_when_asked);
+    tcase_add_test(t, datagen_write_error_names_the_file);
     suite_add_tcase(s, t);
     return s;
 }
