@@ -229,7 +229,8 @@ START_TEST(text_bad_lines_are_told_and_passed)
     longtext[1500] = 0;
     FILE *f = fopen(path, "w");
     fprintf(f, "# a comment\n\n%s | 12 | 1\nno bars here\n%s | 0 | 0.5\n%s | x | 1\n"
-            "%s | -7.6 | 0\n", OTH->startpos, longtext, OTH->startpos, OTH->startpos);
+            "%s | -7.6 | 0\n%s | -32768 | 1\n", OTH->startpos, longtext, OTH->startpos,
+            OTH->startpos, OTH->startpos);
     fclose(f);
     free(longtext);
     struct gt_data_reader *r = gt_data_open(OTH, path, err, sizeof err);
@@ -255,6 +256,8 @@ START_TEST(text_bad_lines_are_told_and_passed)
     gt_data_where(r, where, sizeof where);
     snprintf(expect, sizeof expect, "%s:7", path);
     ck_assert_str_eq(where, expect);
+    ck_assert_int_eq(gt_data_read(r, &rec, err, sizeof err), 1);
+    ck_assert_int_eq(rec.score, GT_DATA_NO_SCORE + 1);   /* a score, not "none" */
     ck_assert_int_eq(gt_data_read(r, &rec, err, sizeof err), 0);
     gt_data_close(r);
     unlink(path);

@@ -110,9 +110,12 @@ static int text_next(struct gt_data_reader *r, struct gt_data_record *rec, char 
             return -1;
         }
         memcpy(rec->text, text, n + 1);
-        /* Scores are whole eval units; a text file's fraction is rounded. */
+        /* Scores are whole eval units; a text file's fraction is rounded,
+         * and a number that is the "none" mark is a score next to it. */
         rec->score = isnan(score) ? GT_DATA_NO_SCORE
                    : (int)lround(fmax(-1e9, fmin(1e9, score)));
+        if (!isnan(score) && rec->score == GT_DATA_NO_SCORE)
+            rec->score++;
         rec->result = result;
         rec->margin = 0;
         rec->ply = 0;
