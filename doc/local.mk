@@ -1,7 +1,7 @@
 # doc/: the manual page and the guides.
 # SPDX-License-Identifier: MIT
 dist_man1_MANS = doc/gtsearch.1
-EXTRA_DIST += doc/architecture.md
+EXTRA_DIST += doc/architecture.md doc/data-format.md
 EXTRA_DIST += doc/null-move.md doc/strength.md doc/cluster.md doc/threads.md \
 	doc/speed.md doc/soak.md
 EXTRA_DIST += doc/writing-a-game.md doc/examples/tictactoe/Makefile \

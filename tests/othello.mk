@@ -15,3 +15,11 @@ tests_check_tune_SOURCES = tests/check_tune.c tests/check_main.c \
 	doc/examples/othello/othello.c
 tests_check_tune_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_check_tune_LDADD = games/connect4/libconnect4-test.la $(CORE_TEST_LDADD)
+
+# The data files (binary and text) and datagen's records, on Othello.
+check_PROGRAMS += tests/check_datafile
+TESTS += tests/check_datafile
+tests_check_datafile_SOURCES = tests/check_datafile.c tests/check_main.c \
+	doc/examples/othello/othello.c
+tests_check_datafile_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_check_datafile_LDADD = $(CORE_TEST_LDADD)

@@ -48,9 +48,12 @@ static const char usage[] =
     "  match --engine CMD --engine CMD [...] (--tc S[+INC]|--movetime MS|--depth N|...)\n"
     "                                             referee games between engine programs\n"
     "                                             (see gtsearch(1), MATCH)\n"
-    "  datagen [--games N] [--nodes N] [--threads N] [--out FILE] [...]\n"
+    "  datagen [--games N] [--nodes N] [--threads N] [--out FILE] [--format bin|text]\n"
     "                                             self-play games: quiet positions with\n"
-    "                                             their result, for tune (gtsearch(1))\n"
+    "                                             their result, for tune (gtsearch(1));\n"
+    "                                             binary unless FILE ends in .txt\n"
+    "  convert IN... --out FILE [--format bin|text]\n"
+    "                                             data files of either format into one\n"
     "  tune DATA... [--epochs N] [--lr X] [--threads N] [--out FILE] [...]\n"
     "                                             fit the evaluation's weights to the\n"
     "                                             results; writes a weights file\n"
@@ -235,6 +238,8 @@ static int run_command(struct gt_engine *e, int argc, char **argv)
         return gt_match_main(e, argc - 1, argv + 1);
     if (!strcmp(cmd, "datagen"))
         return gt_datagen_main(e, argc - 1, argv + 1);
+    if (!strcmp(cmd, "convert"))
+        return gt_convert_main(e, argc - 1, argv + 1);
     if (!strcmp(cmd, "tune"))
         return gt_tune_main(e, argc - 1, argv + 1);
     if (!strcmp(cmd, "spsa"))

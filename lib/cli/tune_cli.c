@@ -1,8 +1,10 @@
-/* tune_cli.c -- the `datagen` and `tune` command lines.
+/* tune_cli.c -- the `datagen`, `convert`, `tune` and `spsa` command lines.
  *
  *   gtsearch [--game NAME] [--option N=V]... datagen [--out FILE]
- *       [--games N] [--nodes N] [--depth N] [--threads N] [--random-plies N]
- *       [--openings FILE] [--seed N] [--hash MB] [--max-plies N] [--no-score]
+ *       [--format bin|text] [--games N] [--nodes N] [--depth N] [--threads N]
+ *       [--random-plies N] [--openings FILE] [--seed N] [--hash MB]
+ *       [--max-plies N] [--no-score]
+ *   gtsearch [--game NAME] convert IN... --out FILE [--format bin|text]
  *   gtsearch [--game NAME] [--option EvalFile=F] tune DATA... [--out FILE]
  *       [--epochs N] [--lr X] [--l2 X] [--lambda X] [--k X] [--validation X]
  *       [--seed N] [--threads N] [--report N] [--freeze GLOB,...] [--only GLOB,...]
@@ -19,11 +21,15 @@
 #include <config.h>
 #include "tune_cli.h"
 
+#include <errno.h>
 #include <fnmatch.h>
 #include <math.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/paramfile.h"
@@ -32,6 +38,7 @@
 #include "engine/engine.h"
 #include "engine/options.h"
 #include "match_cli.h"
+#include "tune/datafile.h"
 #include "tune/datagen.h"
 #include "tune/dataset.h"
 #include "tune/spsa.h"
@@ -40,7 +47,7 @@
 #include "dist/dist.h"
 #endif
 
-enum { EXIT_USAGE = 2 };
+enum { EXIT_USAGE = 2, EXIT_INTERRUPTED = 130 };
 
 static int usage_error(const char *cmd, const char *fmt, const char *arg)
 {
@@ -101,12 +108,47 @@ static void collect_option(void *ctx, const char *name, const char *value)
         snprintf(v[l->n++], len, "%s=%s", name, value);
 }
 
+/* Set by Ctrl-C during datagen.  A signal handler can reach nothing but
+ * a static object, so this is the one flag of the program that lives
+ * here; the run polls it through its config. */
+static atomic_bool interrupted;
+
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    atomic_store(&interrupted, true);
+}
+
+/* The first Ctrl-C stops datagen at the next move, keeping whole games;
+ * the handler then resets, so a second one ends the program at once. */
+static void catch_interrupt(struct sigaction *old)
+{
+    struct sigaction sa = {0};
+    sa.sa_handler = on_interrupt;
+    sa.sa_flags = SA_RESETHAND | SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    atomic_store(&interrupted, false);
+    sigaction(SIGINT, &sa, old);
+}
+
+/* --format WORD at argv[*i]. */
+static int need_format(const char *cmd, int argc, char **argv, int *i, enum gt_data_format *f)
+{
+    if (*i + 1 >= argc || gt_data_format_parse(argv[*i + 1], f) < 0) {
+        usage_error(cmd, "%s needs bin or text", argv[*i]);
+        return -1;
+    }
+    ++*i;
+    return 0;
+}
+
 int gt_datagen_main(struct gt_engine *e, int argc, char **argv)
 {
     const struct gt_game *g = gt_engine_game(e);
     struct gt_datagen_config c;
     gt_datagen_config_default(&c, g);
     const char *out_path = NULL;
+    bool have_format = false;
     long v;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
@@ -116,7 +158,10 @@ int gt_datagen_main(struct gt_engine *e, int argc, char **argv)
             c.openings = argv[++i];
         else if (!strcmp(a, "--no-score"))
             c.write_score = false;
-        else if (!strcmp(a, "--games")) {
+        else if (!strcmp(a, "--format")) {
+            if (need_format("datagen", argc, argv, &i, &c.format) < 0) return EXIT_USAGE;
+            have_format = true;
+        } else if (!strcmp(a, "--games")) {
             if (need_long("datagen", argc, argv, &i, 1, 1L << 40, &v) < 0) return EXIT_USAGE;
             c.games = v;
         } else if (!strcmp(a, "--nodes")) {
@@ -146,6 +191,10 @@ int gt_datagen_main(struct gt_engine *e, int argc, char **argv)
     if (!c.nodes && !c.depth)
         return usage_error("datagen", "%s: give --nodes or --depth a positive number",
                            "no limit per move");
+    /* Standard output is text unless asked: binary is no terminal's. */
+    if (!have_format)
+        c.format = out_path ? gt_data_format_for(out_path) : GT_DATA_TEXT;
+    c.out_name = out_path ? out_path : "standard output";
 #ifdef HAVE_MPI
     /* Under mpirun the ranks share the games; rank 0 writes and reports. */
     struct gt_dist_datagen *dd = gt_dist_datagen_setup(&c);
@@ -154,9 +203,9 @@ int gt_datagen_main(struct gt_engine *e, int argc, char **argv)
     bool leader = true;
 #endif
     /* Only rank 0 writes the file: the others may share its disk. */
-    FILE *out = !leader ? fopen("/dev/null", "w") : out_path ? fopen(out_path, "w") : stdout;
+    FILE *out = !leader ? fopen("/dev/null", "w") : out_path ? fopen(out_path, "wb") : stdout;
     if (!out) {
-        fprintf(stderr, "gtsearch datagen: cannot write %s\n", out_path);
+        fprintf(stderr, "gtsearch datagen: cannot write %s: %s\n", out_path, strerror(errno));
 #ifdef HAVE_MPI
         gt_dist_datagen_finish(dd, NULL, 0);
 #endif
@@ -166,20 +215,29 @@ int gt_datagen_main(struct gt_engine *e, int argc, char **argv)
     gt_options_each(gt_engine_options(e), collect_option, &opts);
     c.options = (const char *const *)opts.v;
     c.noptions = opts.n;
-    fprintf(out, "# gtsearch datagen: game %s, %ld games, nodes %llu, depth %d, "
-            "%d random plies, seed %llu%s%s\n# POSITION | SCORE (first player, %s) | RESULT "
-            "(first player)\n", g->name, c.games, (unsigned long long)c.nodes, c.depth,
-            c.random_plies, (unsigned long long)c.seed, c.openings ? ", openings " : "",
-            c.openings ? c.openings : "", c.write_score ? "eval units" : "none");
+    if (c.format == GT_DATA_TEXT)
+        fprintf(out, "# gtsearch datagen: game %s, %ld games, nodes %llu, depth %d, "
+                "%d random plies, seed %llu%s%s\n# POSITION | SCORE (first player, %s) | "
+                "RESULT (first player)\n", g->name, c.games, (unsigned long long)c.nodes,
+                c.depth, c.random_plies, (unsigned long long)c.seed,
+                c.openings ? ", openings " : "", c.openings ? c.openings : "",
+                c.write_score ? "eval units" : "none");
+    struct sigaction old_int;
+    catch_interrupt(&old_int);
+    c.stop = &interrupted;
     struct gt_datagen_stats st = {0};
     char err[512];
     int rc = gt_datagen_run(g, &c, out, leader ? stderr : NULL, &st, err, sizeof err);
+    sigaction(SIGINT, &old_int, NULL);
 #ifdef HAVE_MPI
-    if (gt_dist_datagen_finish(dd, err, sizeof err) < 0 && rc == 0)
+    char derr[512];
+    if (gt_dist_datagen_finish(dd, derr, sizeof derr) < 0 && rc == 0) {
+        snprintf(err, sizeof err, "%s", derr);
         rc = -1;
+    }
 #endif
     if (out != stdout && fclose(out) != 0 && rc == 0) {
-        snprintf(err, sizeof err, "cannot write %s", out_path);
+        snprintf(err, sizeof err, "cannot write %s: %s", out_path, strerror(errno));
         rc = -1;
     }
     for (int i = 0; i < opts.n; i++)
@@ -187,14 +245,150 @@ int gt_datagen_main(struct gt_engine *e, int argc, char **argv)
     free(opts.v);
     if (leader)
         fprintf(stderr, "datagen: %ld games (+%ld =%ld -%ld for the first player, %ld "
-                "adjudicated), %ld positions in %.1f s, %.0f positions/s\n",
+                "adjudicated), %ld positions (%s) in %.1f s, %.0f positions/s%s\n",
                 st.games, st.wins[0], st.draws, st.wins[1], st.adjudicated, st.positions,
-                st.seconds, st.seconds > 0 ? st.positions / st.seconds : 0.0);
-    if (rc < 0) {
+                gt_data_format_name(c.format), st.seconds,
+                st.seconds > 0 ? st.positions / st.seconds : 0.0,
+                st.interrupted ? ", interrupted" : "");
+    if (rc < 0)
         fprintf(stderr, "gtsearch datagen: %s\n", err);
-        return 1;
+    return st.interrupted ? EXIT_INTERRUPTED : rc < 0 ? 1 : 0;
+}
+
+/* ---- convert --------------------------------------------------------------- */
+
+enum { CONVERT_WARNINGS = 10 };
+
+/* Is path the very file out_path names (which fopen would empty)? */
+static bool same_file(const char *path, const char *out_path)
+{
+    struct stat a, b;
+    return stat(path, &a) == 0 && stat(out_path, &b) == 0 && a.st_dev == b.st_dev &&
+           a.st_ino == b.st_ino && S_ISREG(a.st_mode);
+}
+
+/* Copy one file's good records to w; bad ones are counted and the first
+ * few told.  -1 on a write error. */
+static int convert_file(const struct gt_game *g, struct gt_data_reader *r,
+                        struct gt_data_writer *w, void *pos, struct gt_data_record *rec,
+                        long *written, long *bad)
+{
+    char err[512], msg[256], where[300];
+    int k;
+    while ((k = gt_data_read(r, rec, err, sizeof err)) != 0) {
+        msg[0] = 0;
+        if (k > 0 && g->from_text(pos, rec->text, msg, sizeof msg) != 0) {
+            gt_data_where(r, where, sizeof where);
+            snprintf(err, sizeof err, "%s: %s", where,
+                     msg[0] ? msg : "the game refuses the position");
+            k = -1;
+        }
+        if (k < 0) {
+            if (++*bad <= CONVERT_WARNINGS)
+                fprintf(stderr, "%s\n", err);
+            continue;
+        }
+        if (gt_data_write(w, rec) < 0)
+            return -1;
+        /* Whole records out now and then: the buffer stays small. */
+        if (++*written % 65536 == 0 && gt_data_flush(w) < 0)
+            return -1;
     }
-    return 0;
+    return gt_data_flush(w);
+}
+
+int gt_convert_main(struct gt_engine *e, int argc, char **argv)
+{
+    const struct gt_game *g = gt_engine_game(e);
+    const char *out_path = NULL;
+    enum gt_data_format format = GT_DATA_BINARY;
+    bool have_format = false;
+    const char **names = calloc((size_t)argc + 1, sizeof *names);
+    struct gt_data_reader **in = calloc((size_t)argc + 1, sizeof *in);
+    struct gt_data_record *rec = malloc(sizeof *rec);
+    void *pos = malloc(g->pos_size);
+    struct gt_data_writer *w = NULL;
+    FILE *out = NULL;
+    char err[512];
+    int nin = 0, rc = EXIT_USAGE;
+    if (!names || !in || !rec || !pos) {
+        fprintf(stderr, "gtsearch convert: out of memory\n");
+        rc = 1;
+        goto out;
+    }
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--out") && i + 1 < argc)
+            out_path = argv[++i];
+        else if (!strcmp(a, "--format")) {
+            if (need_format("convert", argc, argv, &i, &format) < 0) goto out;
+            have_format = true;
+        } else if (a[0] == '-' && a[1] == '-') {
+            usage_error("convert", "unknown or incomplete option '%s'", a);
+            goto out;
+        } else
+            names[nin++] = a;
+    }
+    if (!nin) {
+        usage_error("convert", "%s", "name at least one data file to read");
+        goto out;
+    }
+    if (!out_path) {
+        usage_error("convert", "%s", "name the file to write: --out FILE");
+        goto out;
+    }
+    for (int i = 0; i < nin; i++)
+        if (same_file(names[i], out_path)) {
+            usage_error("convert", "'%s' is both read and written", names[i]);
+            goto out;
+        }
+    if (!have_format)
+        format = gt_data_format_for(out_path);
+
+    /* Every input opens before the output is emptied. */
+    rc = 1;
+    for (int i = 0; i < nin; i++)
+        if (!(in[i] = gt_data_open(g, names[i], err, sizeof err))) {
+            fprintf(stderr, "gtsearch convert: %s\n", err);
+            goto out;
+        }
+    if (!(out = fopen(out_path, "wb"))) {
+        fprintf(stderr, "gtsearch convert: cannot write %s: %s\n", out_path, strerror(errno));
+        goto out;
+    }
+    if (format == GT_DATA_TEXT)
+        fprintf(out, "# gtsearch convert: game %s\n# POSITION | SCORE (first player, eval "
+                "units) | RESULT (first player)\n", g->name);
+    if (!(w = gt_data_writer_new(g, out, format, err, sizeof err))) {
+        fprintf(stderr, "gtsearch convert: cannot write %s: %s\n", out_path, err);
+        goto out;
+    }
+    long written = 0, bad = 0;
+    int wrc = 0;
+    for (int i = 0; i < nin && wrc == 0; i++)
+        wrc = convert_file(g, in[i], w, pos, rec, &written, &bad);
+    if (wrc < 0 || gt_data_flush(w) < 0) {
+        fprintf(stderr, "gtsearch convert: cannot write %s: %s\n", out_path, strerror(errno));
+        goto out;
+    }
+    if (bad > CONVERT_WARNINGS)
+        fprintf(stderr, "convert: %ld more bad records not shown\n", bad - CONVERT_WARNINGS);
+    fprintf(stderr, "convert: %ld records written to %s (%s), %ld bad records skipped\n",
+            written, out_path, gt_data_format_name(format), bad);
+    rc = 0;
+out:
+    gt_data_writer_free(w);
+    if (out && fclose(out) != 0 && rc == 0) {
+        fprintf(stderr, "gtsearch convert: cannot write %s: %s\n", out_path, strerror(errno));
+        rc = 1;
+    }
+    for (int i = 0; in && i < nin; i++)
+        gt_data_close(in[i]);
+    free(in);
+    free(names);
+    free(rec);
+    free(pos);
+    return rc;
 }
 
 /* ---- tune ----------------------------------------------------------------- */

@@ -28,13 +28,14 @@ static bool deliver(void *ctx, long n, const char *data, size_t len)
     struct gt_dist_datagen *dd = ctx;
     const char *lines;
     double result;
+    int margin;
     bool adj;
-    if (gt_wire_unpack_lines(data, len, &lines, &result, &adj) < 0) {
+    if (gt_wire_unpack_lines(data, len, &lines, &result, &margin, &adj) < 0) {
         fprintf(stderr, "gtsearch: game %ld: its positions came garbled\n", n + 1);
         dd->write_failed = true;
         return true;
     }
-    if (gt_datagen_write(dd->run, lines, result, adj) < 0)
+    if (gt_datagen_write(dd->run, lines, result, margin, adj) < 0)
         dd->write_failed = true;
     return dd->write_failed;
 }
@@ -56,11 +57,12 @@ static long next(void *ctx)
     return gt_deal_take(dd->deal);
 }
 
-static int done(void *ctx, long i, const char *lines, double result, bool adjudicated)
+static int done(void *ctx, long i, const char *lines, double result, int margin,
+                bool adjudicated)
 {
     struct gt_dist_datagen *dd = ctx;
     size_t len = 0;
-    char *buf = lines ? gt_wire_pack_lines(lines, result, adjudicated, &len) : NULL;
+    char *buf = lines ? gt_wire_pack_lines(lines, result, margin, adjudicated, &len) : NULL;
     gt_deal_put(dd->deal, i, buf, len);
     free(buf);
     return 0;   /* a failure reaches rank 0, which stops every rank */

@@ -75,26 +75,32 @@ bad:
     return -1;
 }
 
-char *gt_wire_pack_lines(const char *lines, double result, bool adjudicated, size_t *len)
+/* Result, adjudicated, margin (an int as it lies in memory), lines. */
+enum { LINES_HEAD = 2 + sizeof(int) };
+
+char *gt_wire_pack_lines(const char *lines, double result, int margin, bool adjudicated,
+                         size_t *len)
 {
     size_t n = strlen(lines) + 1;
-    char *buf = malloc(2 + n);
+    char *buf = malloc(LINES_HEAD + n);
     if (!buf)
         return NULL;
     buf[0] = result == 1 ? 2 : result == 0 ? 0 : 1;
     buf[1] = adjudicated;
-    memcpy(buf + 2, lines, n);
-    *len = 2 + n;
+    memcpy(buf + 2, &margin, sizeof margin);
+    memcpy(buf + LINES_HEAD, lines, n);
+    *len = LINES_HEAD + n;
     return buf;
 }
 
 int gt_wire_unpack_lines(const char *buf, size_t len, const char **lines, double *result,
-                         bool *adjudicated)
+                         int *margin, bool *adjudicated)
 {
-    if (len < 3 || buf[len - 1] != 0 || buf[0] < 0 || buf[0] > 2)
+    if (len < LINES_HEAD + 1 || buf[len - 1] != 0 || buf[0] < 0 || buf[0] > 2)
         return -1;
     *result = buf[0] / 2.0;
     *adjudicated = buf[1] != 0;
-    *lines = buf + 2;
+    memcpy(margin, buf + 2, sizeof *margin);
+    *lines = buf + LINES_HEAD;
     return 0;
 }

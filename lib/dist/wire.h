@@ -17,11 +17,12 @@ char *gt_wire_pack_record(const struct gt_game_record *rec, size_t *len);
  * -1 when the bytes are not a record. */
 int gt_wire_unpack_record(const char *buf, size_t len, struct gt_game_record *rec);
 
-/* A datagen game: its result (1, 0.5, 0), whether it was adjudicated, and
- * its kept lines. */
-char *gt_wire_pack_lines(const char *lines, double result, bool adjudicated, size_t *len);
+/* A datagen game: its result (1, 0.5, 0), the first player's margin,
+ * whether it was adjudicated, and its kept lines. */
+char *gt_wire_pack_lines(const char *lines, double result, int margin, bool adjudicated,
+                         size_t *len);
 /* Points into buf; lines is NUL-terminated there.  -1 if malformed. */
 int gt_wire_unpack_lines(const char *buf, size_t len, const char **lines, double *result,
-                         bool *adjudicated);
+                         int *margin, bool *adjudicated);
 
 #endif

@@ -3,11 +3,13 @@
  * Each thread owns an engine (no shared state but the output and the
  * counters, behind one lock).  Game i's random choices come from the seed
  * and i alone, and its engine starts each game with a cleared table, so a
- * game is the same whichever thread plays it.
+ * game is the same whichever thread plays it.  A game reaches the file
+ * whole, flushed at once, or not at all.
  * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "datagen.h"
 
+#include <errno.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -29,6 +31,7 @@ void gt_datagen_config_default(struct gt_datagen_config *c, const struct gt_game
         .win_score = 10 * u, .win_plies = 6,
         .draw_score = u / 10, .draw_plies = 12, .draw_after = 80,
         .max_plies = 400, .write_score = true, .report_ms = 10000,
+        .format = GT_DATA_TEXT,
     };
 }
 
@@ -36,21 +39,32 @@ struct shared {
     const struct gt_game *g;
     const struct gt_datagen_config *c;
     const struct gt_openings *book;
-    FILE *out, *progress;
+    struct gt_data_writer *w;
+    FILE *progress;
     pthread_mutex_t lock;
     long next_game;
     struct gt_datagen_stats st;
     int64_t t0, last_report;
     int failed;
     char err[640];
+    struct gt_data_record rec; /* the one being written, under the lock */
 };
+
+/* What play_game returns for a game dropped at a stop. */
+#define STOPPED (-2.0)
+
+static bool stopped(const struct shared *sh)
+{
+    return sh->c->stop && atomic_load(sh->c->stop);
+}
 
 /* One game's text: the start and the moves so far (protocol text). */
 struct game {
     char *start;               /* NULL: the start position */
     char *moves;
     size_t len, cap;
-    char *lines;               /* the kept positions, "TEXT | SCORE" each */
+    int nmoves;                /* plies played from start */
+    char *lines;               /* the kept positions, "TEXT | SCORE | PLY" */
     size_t llen, lcap;
 };
 
@@ -78,6 +92,7 @@ static int play_text(struct game *gm, const struct gt_game *g, const void *pos, 
     g->move_to_text(pos, m, mv, sizeof mv);
     if (gm->len && append(&gm->moves, &gm->len, &gm->cap, " ") < 0)
         return -1;
+    gm->nmoves++;
     return append(&gm->moves, &gm->len, &gm->cap, mv);
 }
 
@@ -94,6 +109,7 @@ static int opening(struct shared *sh, struct gt_engine *e, struct game *gm, uint
 {
     const struct gt_game *g = sh->g;
     gm->len = 0;
+    gm->nmoves = 0;
     if (gm->moves)
         gm->moves[0] = 0;
     free(gm->start);
@@ -101,7 +117,7 @@ static int opening(struct shared *sh, struct gt_engine *e, struct game *gm, uint
     if (sh->book && sh->book->n) {
         const struct gt_opening *op = &sh->book->v[gt_rand64(rng) % (uint64_t)sh->book->n];
         gm->start = op->base ? strdup(op->base) : NULL;
-        for (int i = 0; i < op->nmoves; i++)
+        for (int i = 0; i < op->nmoves; i++, gm->nmoves++)
             if ((gm->len && append(&gm->moves, &gm->len, &gm->cap, " ") < 0) ||
                 append(&gm->moves, &gm->len, &gm->cap, op->moves[i]) < 0)
                 return -1;
@@ -131,32 +147,38 @@ static int opening(struct shared *sh, struct gt_engine *e, struct game *gm, uint
 static int keep_line(struct game *gm, const struct gt_game *g, const void *pos, int score,
                      bool with_score)
 {
-    char text[1024], sc[32];
+    char text[GT_DATA_TEXT_MAX], tail[64];
     g->to_text(pos, text, sizeof text);
     if (with_score)
-        snprintf(sc, sizeof sc, "%d", g->side(pos) == 0 ? score : -score);
+        snprintf(tail, sizeof tail, " | %d | %d\n", g->side(pos) == 0 ? score : -score,
+                 gm->nmoves);
     else
-        strcpy(sc, "-");
+        snprintf(tail, sizeof tail, " | - | %d\n", gm->nmoves);
     return append(&gm->lines, &gm->llen, &gm->lcap, text) < 0 ||
-           append(&gm->lines, &gm->llen, &gm->lcap, " | ") < 0 ||
-           append(&gm->lines, &gm->llen, &gm->lcap, sc) < 0 ||
-           append(&gm->lines, &gm->llen, &gm->lcap, "\n") < 0 ? -1 : 0;
+           append(&gm->lines, &gm->llen, &gm->lcap, tail) < 0 ? -1 : 0;
 }
 
 /* Play the game from its opening to the end.  Returns the first player's
- * result (1, 0.5, 0) and whether it was adjudicated, or -1 on an error. */
+ * result (1, 0.5, 0), margin (a game that ended by its rules and has
+ * final_margin; else 0) and whether it was adjudicated; -1 on an error,
+ * STOPPED when the run was stopped first. */
 static double play_game(struct shared *sh, struct gt_engine *e, struct game *gm,
-                        gt_move *buf, bool *adjudicated)
+                        gt_move *buf, int *margin, bool *adjudicated)
 {
     const struct gt_game *g = sh->g;
     const struct gt_datagen_config *c = sh->c;
     int win_run = 0, win_side = -1, draw_run = 0;
     *adjudicated = false;
+    *margin = 0;
     for (int ply = 0;; ply++) {
+        if (stopped(sh))
+            return STOPPED;
         const void *pos = gt_engine_position(e);
         struct gt_ending end;
-        if (gt_game_ended(g, pos, 0, buf, &end))
+        if (gt_game_ended(g, pos, 0, buf, &end)) {
+            *margin = end.winner == 0 ? end.margin : -end.margin;
             return end.winner < 0 ? 0.5 : end.winner == 0 ? 1 : 0;
+        }
         if (ply >= c->max_plies) {
             *adjudicated = true;
             return 0.5;
@@ -197,30 +219,73 @@ static double play_game(struct shared *sh, struct gt_engine *e, struct game *gm,
     }
 }
 
-/* Write a game's positions with its result, under the lock. */
-static int write_lines(struct shared *sh, const char *lines, double result, bool adj)
+/* One kept line, "TEXT | SCORE | PLY", into a record (from the right: a
+ * position text may hold '|').  -1 if it is not such a line. */
+static int line_record(const char *line, size_t n, struct gt_data_record *rec)
 {
-    const char *res = result == 1 ? "1.0" : result == 0 ? "0.0" : "0.5";
+    const char *bar2 = memrchr(line, '|', n);
+    const char *bar1 = bar2 ? memrchr(line, '|', (size_t)(bar2 - line)) : NULL;
+    if (!bar1)
+        return -1;
+    size_t len = (size_t)(bar1 - line);
+    while (len && line[len - 1] == ' ')
+        len--;
+    if (!len || len >= GT_DATA_TEXT_MAX)
+        return -1;
+    memcpy(rec->text, line, len);
+    rec->text[len] = 0;
+    const char *sc = bar1 + 1;
+    while (*sc == ' ')
+        sc++;
+    rec->score = *sc == '-' && sc[1] == ' ' ? GT_DATA_NO_SCORE : atoi(sc);
+    rec->ply = atoi(bar2 + 1);
+    return 0;
+}
+
+/* Write a game's positions with its result, under the lock, and flush
+ * them: the file holds whole games.  After a write error nothing more is
+ * written. */
+static int write_lines(struct shared *sh, const char *lines, double result, int margin,
+                       bool adj)
+{
     long kept = 0;
     int rc = 0;
     pthread_mutex_lock(&sh->lock);
-    for (const char *line = lines, *nl; line && *line; line = nl + 1) {
+    if (sh->failed)
+        rc = -1;
+    for (const char *line = lines, *nl; rc == 0 && line && *line; line = nl + 1) {
         nl = strchr(line, '\n');
-        if (fprintf(sh->out, "%.*s | %s\n", (int)(nl - line), line, res) < 0)
+        if (!nl)
+            nl = line + strlen(line) - 1;
+        if (line_record(line, (size_t)(nl + 1 - line), &sh->rec) < 0)
+            continue;          /* not from keep_line: nothing to write */
+        sh->rec.result = result;
+        sh->rec.margin = margin;
+        if (gt_data_write(sh->w, &sh->rec) < 0)
             rc = -1;
         kept++;
     }
-    sh->st.games++;
-    sh->st.positions += kept;
-    if (result == 1)
-        sh->st.wins[0]++;
-    else if (result == 0)
-        sh->st.wins[1]++;
-    else
-        sh->st.draws++;
-    sh->st.adjudicated += adj;
+    if (rc == 0 && gt_data_flush(sh->w) < 0)
+        rc = -1;
+    if (rc < 0 && !sh->failed) {
+        snprintf(sh->err, sizeof sh->err, "cannot write %s: %s",
+                 sh->c->out_name ? sh->c->out_name : "the data", strerror(errno));
+        sh->failed = 1;
+    }
+    if (rc == 0) {
+        sh->st.games++;
+        sh->st.positions += kept;
+        if (result == 1)
+            sh->st.wins[0]++;
+        else if (result == 0)
+            sh->st.wins[1]++;
+        else
+            sh->st.draws++;
+        sh->st.adjudicated += adj;
+    }
     int64_t now = gt_now_ms();
-    if (sh->progress && sh->c->report_ms > 0 && now - sh->last_report >= sh->c->report_ms) {
+    if (rc == 0 && sh->progress && sh->c->report_ms > 0 &&
+        now - sh->last_report >= sh->c->report_ms) {
         double s = (now - sh->t0) / 1000.0;
         fprintf(sh->progress,
                 "games %ld/%ld  positions %ld  %.0f positions/s  %.2f games/s  "
@@ -239,19 +304,21 @@ struct gt_datagen_run {
     struct shared *sh;
 };
 
-int gt_datagen_write(struct gt_datagen_run *r, const char *lines, double result,
+int gt_datagen_write(struct gt_datagen_run *r, const char *lines, double result, int margin,
                      bool adjudicated)
 {
-    return write_lines(r->sh, lines, result, adjudicated);
+    return write_lines(r->sh, lines, result, margin, adjudicated);
 }
 
 /* Hand the game's positions on (the hooks' done, or the output) and
  * clear them for the next game. */
-static int flush_game(struct shared *sh, long i, struct game *gm, double result, bool adj)
+static int flush_game(struct shared *sh, long i, struct game *gm, double result, int margin,
+                      bool adj)
 {
     const struct gt_datagen_hooks *h = sh->c->hooks;
     const char *lines = gm->lines ? gm->lines : "";
-    int rc = h ? h->done(h->ctx, i, lines, result, adj) : write_lines(sh, lines, result, adj);
+    int rc = h ? h->done(h->ctx, i, lines, result, margin, adj)
+               : write_lines(sh, lines, result, margin, adj);
     gm->llen = 0;
     if (gm->lines)
         gm->lines[0] = 0;
@@ -263,7 +330,7 @@ static long next_index(struct shared *sh)
 {
     const struct gt_datagen_hooks *h = sh->c->hooks;
     pthread_mutex_lock(&sh->lock);
-    bool failed = sh->failed;
+    bool failed = sh->failed || stopped(sh);
     long i = failed || h || sh->next_game >= sh->c->games ? -1 : sh->next_game++;
     pthread_mutex_unlock(&sh->lock);
     return h && !failed ? h->next(h->ctx) : i;
@@ -316,14 +383,22 @@ static void *datagen_thread(void *arg)
             goto fail;
         gt_engine_new_game(e);
         bool adj;
-        double result = play_game(sh, e, &gm, buf, &adj);
-        if (result < 0 || flush_game(sh, i, &gm, result, adj) < 0)
+        int margin;
+        double result = play_game(sh, e, &gm, buf, &margin, &adj);
+        if (result == STOPPED)
+            goto dropped;
+        if (result < 0 || flush_game(sh, i, &gm, result, margin, adj) < 0)
             goto fail;
     }
     goto done;
+dropped:
+    /* The dealer of a distributed run must not wait for this game. */
+    if (sh->c->hooks)
+        sh->c->hooks->done(sh->c->hooks->ctx, i, NULL, 0, 0, false);
+    goto done;
 fail:
     if (sh->c->hooks && i >= 0)
-        sh->c->hooks->done(sh->c->hooks->ctx, i, NULL, 0, false);
+        sh->c->hooks->done(sh->c->hooks->ctx, i, NULL, 0, 0, false);
     pthread_mutex_lock(&sh->lock);
     if (!sh->failed)
         snprintf(sh->err, sizeof sh->err, "a game could not be played (out of memory, "
@@ -349,7 +424,22 @@ int gt_datagen_run(const struct gt_game *g, const struct gt_datagen_config *c, F
         gt_openings_load(&mc, c->openings, &book, progress ? progress : stderr, err,
                          err_len) < 0)
         return -1;
-    struct shared sh = {.g = g, .c = c, .book = &book, .out = out, .progress = progress,
+    /* The header (or the caller's comment lines) out at once: a file that
+     * cannot be written fails before the first game. */
+    const char *name = c->out_name ? c->out_name : "the data";
+    char why[256] = "";
+    struct gt_data_writer *w = gt_data_writer_new(g, out, c->format, why, sizeof why);
+    if (w && gt_data_flush(w) < 0) {
+        snprintf(why, sizeof why, "%s", strerror(errno));
+        gt_data_writer_free(w);
+        w = NULL;
+    }
+    if (!w) {
+        gt_errf(err, err_len, "cannot write %s: %s", name, why);
+        gt_openings_free(&book);
+        return -1;
+    }
+    struct shared sh = {.g = g, .c = c, .book = &book, .w = w, .progress = progress,
                         .t0 = gt_now_ms()};
     sh.last_report = sh.t0;
     pthread_mutex_init(&sh.lock, NULL);
@@ -370,11 +460,13 @@ int gt_datagen_run(const struct gt_game *g, const struct gt_datagen_config *c, F
     pthread_mutex_destroy(&sh.lock);
     gt_openings_free(&book);
     sh.st.seconds = (gt_now_ms() - sh.t0) / 1000.0;
+    sh.st.interrupted = stopped(&sh);
     *st = sh.st;
-    if (fflush(out) != 0 && !sh.failed) {
-        snprintf(sh.err, sizeof sh.err, "cannot write the data");
+    if (gt_data_flush(w) < 0 && !sh.failed) {
+        snprintf(sh.err, sizeof sh.err, "cannot write %s: %s", name, strerror(errno));
         sh.failed = 1;
     }
+    gt_data_writer_free(w);
     if (!started && !sh.failed) {
         snprintf(sh.err, sizeof sh.err, "cannot start a thread");
         sh.failed = 1;

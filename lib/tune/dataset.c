@@ -3,7 +3,6 @@
 #include <config.h>
 #include "dataset.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,63 +81,6 @@ int gt_tune_set_add(struct gt_tune_set *s, const double *coef, double rest, doub
     return 0;
 }
 
-static char *trim(char *s)
-{
-    while (*s == ' ' || *s == '\t')
-        s++;
-    char *e = s + strlen(s);
-    while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r' || e[-1] == '\n'))
-        *--e = 0;
-    return s;
-}
-
-static int parse_number(const char *text, double *out)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(text, &end);
-    if (end == text || *end || errno || !isfinite(v))
-        return -1;
-    *out = v;
-    return 0;
-}
-
-int gt_data_line_parse(char *line, char **pos_text, double *score, double *result,
-                       char *err, size_t err_len)
-{
-    char *s = trim(line);
-    if (!*s || *s == '#')
-        return 0;
-    char *bar2 = strrchr(s, '|');
-    char *bar1 = NULL;
-    if (bar2) {
-        *bar2 = 0;
-        bar1 = strrchr(s, '|');
-    }
-    if (!bar1) {
-        gt_errf(err, err_len, "expected 'POSITION | SCORE | RESULT'");
-        return -1;
-    }
-    *bar1 = 0;
-    char *pos = trim(s), *sc = trim(bar1 + 1), *res = trim(bar2 + 1);
-    if (!*pos) {
-        gt_errf(err, err_len, "no position before the first '|'");
-        return -1;
-    }
-    if (!strcmp(sc, "-"))
-        *score = NAN;
-    else if (parse_number(sc, score) < 0) {
-        gt_errf(err, err_len, "score '%s' is not a number or '-'", sc);
-        return -1;
-    }
-    if (parse_number(res, result) < 0 || *result < 0 || *result > 1) {
-        gt_errf(err, err_len, "result '%s' is not a number from 0 to 1", res);
-        return -1;
-    }
-    *pos_text = pos;
-    return 1;
-}
-
 /* Trace one position into a row, in the first player's view. */
 static int add_position(const struct gt_game *g, const int32_t *w, void *pos,
                         double *coef, struct gt_tune_set *s, double score, double result)
@@ -165,50 +107,39 @@ long gt_tune_load(const struct gt_game *g, const int32_t *w, const char *path,
                 "(eval_params and eval_trace)", g->name);
         return -1;
     }
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        gt_errf(err, err_len, "cannot open %s: %s", path, strerror(errno));
+    struct gt_data_reader *r = gt_data_open(g, path, err, err_len);
+    if (!r)
         return -1;
-    }
     void *pos = malloc(g->pos_size);
     double *coef = malloc(sizeof *coef * (size_t)(s->nparams ? s->nparams : 1));
-    char *line = NULL;
-    size_t cap = 0;
-    long lineno = 0, count = 0;
-    int rc = 0;
-    if (!pos || !coef)
-        rc = -1;
-    while (rc == 0 && getline(&line, &cap, f) >= 0) {
-        char *text, msg[256] = "";
-        double score, result;
-        lineno++;
-        int k = gt_data_line_parse(line, &text, &score, &result, msg, sizeof msg);
-        if (k == 0)
-            continue;
-        if (k > 0 && g->from_text(pos, text, msg, sizeof msg) != 0) {
-            k = -1;
-            if (!msg[0])
-                snprintf(msg, sizeof msg, "the game refuses the position");
-        }
+    struct gt_data_record *rec = malloc(sizeof *rec);
+    long count = 0;
+    int k = 0, rc = pos && coef && rec ? 0 : -1;
+    while (rc == 0 && (k = gt_data_read(r, rec, err, err_len)) != 0) {
+        char msg[256] = "", where[300];
         if (k < 0) {
             if (warn)
-                fprintf(warn, "%s:%ld: %s\n", path, lineno, msg);
+                fprintf(warn, "%s\n", err);
             continue;
         }
-        if (add_position(g, w, pos, coef, s, score, result) < 0)
+        if (g->from_text(pos, rec->text, msg, sizeof msg) != 0) {
+            gt_data_where(r, where, sizeof where);
+            if (warn)
+                fprintf(warn, "%s: %s\n", where,
+                        msg[0] ? msg : "the game refuses the position");
+            continue;
+        }
+        double score = rec->score == GT_DATA_NO_SCORE ? NAN : rec->score;
+        if (add_position(g, w, pos, coef, s, score, rec->result) < 0)
             rc = -1;
         else
             count++;
     }
     if (rc < 0)
         gt_errf(err, err_len, "out of memory reading %s", path);
-    else if (ferror(f)) {
-        gt_errf(err, err_len, "cannot read %s", path);
-        rc = -1;
-    }
-    free(line);
+    free(rec);
     free(pos);
     free(coef);
-    fclose(f);
+    gt_data_close(r);
     return rc < 0 ? -1 : count;
 }

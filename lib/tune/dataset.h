@@ -1,7 +1,8 @@
 /* dataset.h -- tuning data: positions with a game result (and maybe a
  * search score), held as the evaluation's trace.
  *
- * A data file has one position a line:
+ * A data file (datafile.h, doc/data-format.md) is binary or text; a text
+ * file has one position a line:
  *     POSITION TEXT | SCORE | RESULT
  * POSITION TEXT is the game's own (FEN, SFEN, ...); SCORE the search's
  * score in the game's eval units from the first player's view, or "-";
@@ -20,6 +21,8 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <gtsearch/game.h>
+
+#include "datafile.h"
 
 struct gt_tune_set {
     int nparams;
@@ -41,17 +44,13 @@ void gt_tune_set_free(struct gt_tune_set *s);
 int gt_tune_set_add(struct gt_tune_set *s, const double *coef, double rest, double result,
                     double score);
 
-/* One data line: the position text (into pos_text), score (NAN for "-")
- * and result.  1: a position, 0: blank or comment, -1: malformed, with
- * the reason in err. */
-int gt_data_line_parse(char *line, char **pos_text, double *score, double *result,
-                       char *err, size_t err_len);
-
-/* Read a data file with game g, tracing each position with weights w
- * (nparams values).  A line that does not parse, or whose position the
- * game refuses, is reported on warn as FILE:LINE: reason and skipped.
- * Returns the number of positions read, or -1 with err (unreadable file,
- * out of memory, a game without eval_params/eval_trace). */
+/* Read a data file (either format) with game g, tracing each position
+ * with weights w (nparams values).  A record that does not parse, or
+ * whose position the game refuses, is reported on warn as FILE:LINE:
+ * reason (binary: FILE: record N: reason) and skipped.  Returns the
+ * number of positions read, or -1 with err (a file that cannot be opened
+ * or is another game's, out of memory, a game without
+ * eval_params/eval_trace). */
 long gt_tune_load(const struct gt_game *g, const int32_t *w, const char *path,
                   struct gt_tune_set *s, FILE *warn, char *err, size_t err_len);
 
