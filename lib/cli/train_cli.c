@@ -27,7 +27,7 @@
 #include "core/util.h"
 #include "engine/engine.h"
 #include "train/train.h"
-#include "tune/dataset.h"
+#include "tune/datafile.h"
 
 static atomic_bool interrupted;
 
@@ -38,44 +38,52 @@ static void on_sigint(int sig)
     signal(SIGINT, SIG_DFL);        /* a second Ctrl-C ends the program */
 }
 
-/* Read one data file into s; positions the game refuses are reported (the
- * first few) and skipped.  -1 with err when the file cannot be used. */
+/* Read one data file (either format) into s; records that do not read or
+ * whose position the game refuses are reported (the first few) and
+ * skipped.  -1 with err when the file cannot be used at all. */
 static long load_file(const struct gt_game *g, const char *path, struct gt_trainset *s,
                       long max, void *pos, uint32_t *scratch, char *err, size_t err_len)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        gt_errf(err, err_len, "cannot open '%s': %s", path, strerror(errno));
+    struct gt_data_reader *r = gt_data_open(g, path, err, err_len);
+    if (!r)
         return -1;
-    }
-    char line[4096], msg[256];
-    long lineno = 0, kept = 0, bad = 0;
-    while (fgets(line, sizeof line, f) && (max <= 0 || (long)s->n < max)) {
-        lineno++;
-        char *text;
-        double score, result;
-        int k = gt_data_line_parse(line, &text, &score, &result, msg, sizeof msg);
-        if (k == 1 && g->from_text(pos, text, msg, sizeof msg) != 0)
-            k = -1;
-        if (k < 0) {
-            if (++bad <= 5)
-                fprintf(stderr, "%s:%ld: %s (skipped)\n", path, lineno, msg);
+    struct gt_data_record *rec = malloc(sizeof *rec);
+    char msg[512];
+    long kept = 0, bad = 0;
+    int k = 0;
+    while (rec && (max <= 0 || (long)s->n < max) &&
+           (k = gt_data_read(r, rec, msg, sizeof msg)) != 0) {
+        if (k > 0 && g->from_text(pos, rec->text, msg, sizeof msg) != 0) {
+            if (++bad <= 5) {
+                char where[256];
+                gt_data_where(r, where, sizeof where);
+                fprintf(stderr, "%s: %s (skipped)\n", where, msg);
+            }
             continue;
         }
-        if (k == 0)
+        if (k < 0) {
+            if (++bad <= 5)
+                fprintf(stderr, "%s (skipped)\n", msg);
             continue;
-        if (gt_trainset_add(s, g, pos, score, result, scratch) < 0) {
-            fclose(f);
+        }
+        double score = rec->score == GT_DATA_NO_SCORE ? NAN : rec->score;
+        if (gt_trainset_add(s, g, pos, score, rec->result, scratch) < 0) {
             gt_errf(err, err_len, "out of memory after %zu positions", s->n);
-            return -1;
+            kept = -1;
+            break;
         }
         kept++;
     }
-    fclose(f);
+    gt_data_close(r);
+    if (!rec) {
+        gt_errf(err, err_len, "out of memory");
+        return -1;
+    }
+    free(rec);
     if (bad > 5)
-        fprintf(stderr, "%s: %ld lines skipped in all\n", path, bad);
+        fprintf(stderr, "%s: %ld records skipped in all\n", path, bad);
     if (kept == 0 && !(max > 0 && (long)s->n >= max)) {
-        gt_errf(err, err_len, "'%s' holds no %s positions", path, g->name);
+        gt_errf(err, err_len, "'%s' holds no usable %s positions", path, g->name);
         return -1;
     }
     return kept;
