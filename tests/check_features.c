@@ -1,0 +1,67 @@
+/* check_features.c -- every game that declares input features keeps them
+ * right: along random games from its bench positions, with null moves
+ * where the game has them, each move's changes turn the active set before
+ * it into the one after it (lib/core/features.c checks one move).
+ * SPDX-License-Identifier: MIT */
+#include <config.h>
+#include <check.h>
+#include <stdlib.h>
+
+#include "core/features.h"
+#include "core/util.h"
+
+extern const struct gt_game chess_LTX_gt_module;
+static const struct gt_game *const games[] = {&chess_LTX_gt_module};
+
+static void walk_game(const struct gt_game *g, int walks, int plies)
+{
+    ck_assert_int_eq(g->init ? g->init() : 0, 0);
+    ck_assert_ptr_nonnull(g->features);
+    struct gt_features_checker *c = gt_features_checker_new(g);
+    void *pos = malloc(g->pos_size), *undo = malloc(g->undo_size ? g->undo_size : 1);
+    gt_move *moves = malloc(sizeof *moves * (size_t)g->max_moves);
+    ck_assert(c && pos && undo && moves);
+    uint64_t rng = 1;
+    char err[512], text[1024];
+    long checked = 0;
+    for (int b = 0; g->bench_positions[b]; b++)
+        for (int w = 0; w < walks; w++) {
+            ck_assert_int_eq(g->from_text(pos, g->bench_positions[b], err, sizeof err), 0);
+            for (int ply = 0; ply < plies; ply++) {
+                int n = g->generate(pos, GT_GEN_ALL, moves);
+                if (n <= 0 || g->rule_outcome(pos, 1) != GT_ONGOING)
+                    break;
+                gt_move m = g->make_null && !g->in_check(pos) && gt_rand64(&rng) % 10 == 0
+                                ? GT_MOVE_NULL
+                                : moves[gt_rand64(&rng) % (uint64_t)n];
+                g->to_text(pos, text, sizeof text);
+                int rc = gt_features_check_move(c, pos, m, undo, err, sizeof err);
+                ck_assert_msg(rc == 0, "%s: %s", text, err);
+                checked++;
+            }
+        }
+    ck_assert_int_gt(checked, 100);
+    gt_features_checker_free(c);
+    free(pos);
+    free(undo);
+    free(moves);
+}
+
+START_TEST(every_move_keeps_the_features)
+{
+    walk_game(games[_i], 10, 150);
+}
+END_TEST
+
+Suite *test_suite(void);
+
+Suite *test_suite(void)
+{
+    Suite *s = suite_create("features");
+    TCase *tc = tcase_create("walks");
+    tcase_set_timeout(tc, 120);
+    tcase_add_loop_test(tc, every_move_keeps_the_features, 0,
+                        (int)(sizeof games / sizeof games[0]));
+    suite_add_tcase(s, tc);
+    return s;
+}
