@@ -212,10 +212,13 @@ START_TEST(updates_equal_refresh)
 }
 END_TEST
 
-/* A temporary file name under the build folder. */
+/* A temporary file name (in TMPDIR: a failed test leaves it there, not
+ * in the build folder). */
 static void temp_name(char *buf, size_t len, const char *what)
 {
-    snprintf(buf, len, "check_net-%ld-%s", (long)getpid(), what);
+    const char *dir = getenv("TMPDIR");
+    snprintf(buf, len, "%s/check_net-%ld-%s", dir && *dir ? dir : "/tmp", (long)getpid(),
+             what);
 }
 
 static long file_size(const char *path)
