@@ -6,6 +6,7 @@
  * one set of weights serves both colours.
  * SPDX-License-Identifier: MIT */
 #include "chess.h"
+#include "games/chess/net_data.h"   /* chess_net[]: chess.gtnet, built in */
 
 #define FEATURES (2 * 6 * 64)
 
@@ -78,4 +79,6 @@ const struct gt_features chess_features = {
     .max_active = 64,        /* a position read from text may hold more than 32 */
     .active = chess_active,
     .changes = chess_changes,
+    .net = chess_net,
+    .net_size = sizeof chess_net,
 };

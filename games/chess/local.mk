@@ -24,3 +24,14 @@ games_chess_chess_la_SOURCES = games/chess/module.c
 games_chess_chess_la_LIBADD = games/chess/libchess.la
 games_chess_chess_la_LDFLAGS = $(MODULE_LDFLAGS)
 BUILTIN_MODULES += games/chess/chess.la
+
+# The trained network, built into the module (doc/network.md): the file
+# as a C array that features.c includes.
+BUILT_SOURCES += games/chess/net_data.h
+CLEANFILES += games/chess/net_data.h
+EXTRA_DIST += games/chess/chess.gtnet games/net2c.sh
+games/chess/net_data.h: $(srcdir)/games/chess/chess.gtnet $(srcdir)/games/net2c.sh
+	$(AM_V_GEN)$(MKDIR_P) games/chess && \
+	$(SHELL) $(srcdir)/games/net2c.sh chess $(srcdir)/games/chess/chess.gtnet >$@.tmp && \
+	mv $@.tmp $@
+games/chess/features.lo: games/chess/net_data.h
