@@ -10,8 +10,10 @@
 #include "core/features.h"
 #include "core/util.h"
 
-extern const struct gt_game chess_LTX_gt_module;
-static const struct gt_game *const games[] = {&chess_LTX_gt_module};
+extern const struct gt_game chess_LTX_gt_module, connect4_LTX_gt_module,
+    othello_LTX_gt_module;
+static const struct gt_game *const games[] = {&chess_LTX_gt_module, &connect4_LTX_gt_module,
+                                              &othello_LTX_gt_module};
 
 static void walk_game(const struct gt_game *g, int walks, int plies)
 {

@@ -525,6 +525,59 @@ static int c4_eval_trace(const void *vp, const int32_t *params, double *coef)
     return eval_body(vp, params ? params : compiled_in, coef);
 }
 
+/* ---- input features for a learned evaluation ---------------------------- *
+ * A network (doc/network.md) can stand in for the evaluation above.  It
+ * reads the position as features, numbers that are on or off: here, "own
+ * disc on d1" and "their disc on d1" for each of the 42 cells ("connect4-
+ * cells", 84 per perspective).  A perspective is one player looking at the
+ * board: x sees its discs as its own, o sees the same board with o's discs
+ * as its own, so one set of weights learns for both.  Nothing here says
+ * who is to move: the network is told that apart.
+ *
+ * Feature index: (their disc ? 42 : 0) + 6 * column + row. */
+#define CELLS (COLS * ROWS)
+
+static uint32_t cell_feature(int persp, int owner, int bit)
+{
+    int cell = bit / BITS_PER_COL * ROWS + bit % BITS_PER_COL;
+    return (uint32_t)((owner != persp) * CELLS + cell);
+}
+
+/* Every disc on the board, as perspective persp sees it. */
+static int c4_active(const void *vp, int persp, uint32_t *idx)
+{
+    const struct c4_pos *p = vp;
+    int n = 0;
+    for (int owner = 0; owner < 2; owner++)
+        for (uint64_t b = p->discs[owner]; b; b &= b - 1)
+            idx[n++] = cell_feature(persp, owner, __builtin_ctzll(b));
+    return n;
+}
+
+/* What a move changes, so that the core updates the network's sums instead
+ * of adding every disc again at each node: a drop adds one disc, the
+ * mover's, and takes none away. */
+static void c4_changes(const void *vp, gt_move m, struct gt_feature_change ch[2])
+{
+    const struct c4_pos *p = vp;
+    int bit = __builtin_ctzll(landing_cell(p, m));
+    for (int persp = 0; persp < 2; persp++) {
+        ch[persp].refresh = false;
+        ch[persp].nremoved = 0;
+        ch[persp].nadded = 1;
+        ch[persp].added[0] = cell_feature(persp, p->side, bit);
+    }
+}
+
+static const struct gt_features c4_features = {
+    .name = "connect4-cells",
+    .version = 1,
+    .count = 2 * CELLS,
+    .max_active = CELLS, /* a full board */
+    .active = c4_active,
+    .changes = c4_changes,
+};
+
 /* ---- the null move ------------------------------------------------------- *
  * Null-move pruning asks "if I passed, would I still be above beta?" and
  * trusts the answer because moving is normally better than passing.
@@ -642,6 +695,7 @@ GT_MODULE(connect4) = {
     .evaluate = c4_evaluate,
     .eval_params = c4_eval_params,
     .eval_trace = c4_eval_trace,
+    .features = &c4_features,
     .make_null = c4_make_null,
     .unmake_null = c4_unmake_null,
     .null_ok = c4_null_ok,

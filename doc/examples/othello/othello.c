@@ -392,6 +392,62 @@ static int eval_trace(const void *pos, const int32_t *params, double *coef)
 
 static int evaluate(const void *pos, const int32_t *w) { return eval_trace(pos, w, NULL); }
 
+/* ---- input features for a learned evaluation ---------------------------
+ * "othello-discs": an own disc and a their disc on each square, 128 per
+ * perspective; perspective p sees side p's discs as its own.  The board
+ * is not turned for white: the rules have no direction, so the same
+ * weights fit both sides as they are.
+ *
+ * Feature index: (their disc ? 64 : 0) + square. */
+static uint32_t disc_feature(int persp, int owner, int s)
+{
+    return (uint32_t)((owner != persp) * 64 + s);
+}
+
+static int active(const void *pos, int persp, uint32_t *idx)
+{
+    const struct othello *p = pos;
+    int n = 0;
+    for (int owner = 0; owner < 2; owner++)
+        for (uint64_t b = p->disc[owner]; b; b &= b - 1)
+            idx[n++] = disc_feature(persp, owner, __builtin_ctzll(b));
+    return n;
+}
+
+/* A placement turns at most 18 discs (6 along each of three lines from a
+ * corner), so a move adds at most 19 features and removes at most 18. */
+_Static_assert(1 + 18 <= GT_FEATURE_CHANGES, "an Othello move fits one change record");
+
+/* The placed disc is the mover's; each flipped disc stops being the
+ * opponent's and becomes the mover's.  The pass changes nothing. */
+static void changes(const void *pos, gt_move m, struct gt_feature_change ch[2])
+{
+    const struct othello *p = pos;
+    uint64_t f = m == PASS ? 0 : flips(mine(p), theirs(p), (int)m - 1);
+    for (int q = 0; q < 2; q++) {
+        struct gt_feature_change *c = &ch[q];
+        c->refresh = false;
+        c->nadded = c->nremoved = 0;
+        if (m == PASS)
+            continue;
+        c->added[c->nadded++] = disc_feature(q, p->side, (int)m - 1);
+        for (uint64_t b = f; b; b &= b - 1) {
+            int s = __builtin_ctzll(b);
+            c->removed[c->nremoved++] = disc_feature(q, !p->side, s);
+            c->added[c->nadded++] = disc_feature(q, p->side, s);
+        }
+    }
+}
+
+static const struct gt_features disc_features = {
+    .name = "othello-discs",
+    .version = 1,
+    .count = 128,
+    .max_active = 64,
+    .active = active,
+    .changes = changes,
+};
+
 /* ---- the null move -----------------------------------------------------
  * Null-move pruning assumes that passing is worse than the best move.  In
  * Othello that is often false: tempo is the game (a player short of safe
@@ -451,6 +507,7 @@ GT_MODULE(othello) = {
     .in_check = in_check, .no_moves = no_moves, .rule_outcome = rule_outcome,
     .final_margin = final_margin, .end_reason = end_reason,
     .evaluate = evaluate, .eval_params = eval_params, .eval_trace = eval_trace,
+    .features = &disc_features,
     .make_null = make_null, .unmake_null = unmake_null,
     .null_ok = null_ok, .zugzwang_risk = zugzwang_risk,
     .bench_positions = bench, .bench_depth = 18,
