@@ -474,7 +474,8 @@ START_TEST(datagen_records_margins_and_plies)
     c.nodes = 200;
     c.threads = 2;
     c.report_ms = 0;
-    c.win_plies = 0;                   /* every game to its end by the rules */
+    /* Win adjudication stays on (the default): a game with margins plays
+     * on once its end is in sight, so its records carry the margin. */
     c.draw_plies = 0;
     c.format = GT_DATA_BINARY;
     char *path = temp_path(), err[512];

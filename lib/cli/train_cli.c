@@ -4,7 +4,7 @@
  *       [--epochs N] [--batch N] [--lr X] [--lr-end X] [--lambda X] [--k X]
  *       [--validation X] [--threads N] [--seed N] [--max-positions N]
  *       [--checkpoint FILE] [--resume FILE] [--log FILE] [--report SECONDS]
- *       [--residual]
+ *       [--residual [--window UNITS]]
  *
  * --residual learns a correction to the game's own evaluation (which the
  * engine then adds): a first generation that starts from the hand-written
@@ -140,6 +140,10 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
         } else if (!strcmp(a, "--max-positions")) {
             if (gt_arg_long("train", argc, argv, &i, 1, 0x7fffffffL, &max) < 0)
                 return GT_EXIT_USAGE;
+        } else if (!strcmp(a, "--window")) {
+            if (gt_arg_long("train", argc, argv, &i, 0, GT_EVAL_MAX, &v) < 0)
+                return GT_EXIT_USAGE;
+            c.window = (int)v;
         } else if (!strcmp(a, "--report")) {
             if (gt_arg_long("train", argc, argv, &i, 0, 86400, &v) < 0)
                 return GT_EXIT_USAGE;
@@ -156,6 +160,8 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
     if (c.hidden % 32)
         return gt_usage_error("train", "--hidden %s: must be a multiple of 32",
                               c.hidden == 0 ? "0" : "N");
+    if (c.window && !c.residual)
+        return gt_usage_error("train", "%s", "--window is for a --residual network");
     if (!c.out)
         return gt_usage_error("train", "%s", "--out FILE is required (the network)");
     if (!ckpt[0])

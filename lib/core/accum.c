@@ -94,10 +94,17 @@ static void ensure(struct gt_worker *w, int ply, int p)
 
 int gt_accum_evaluate(struct gt_worker *w, int ply)
 {
+    const struct gt_net *n = w->net;
+    int base = 0;
+    if (n->residual) {
+        base = w->g->evaluate(w->pos, w->p->eval_params);
+        /* Outside the window the evaluation alone: no sums needed. */
+        if (n->window && (base > n->window || base < -n->window))
+            return base;
+    }
     ensure(w, ply, 0);
     ensure(w, ply, 1);
     int us = w->g->side(w->pos);
-    int out = gt_net_output(w->net, w->stack[ply].acc[us], w->stack[ply].acc[1 - us]);
-    return w->net->residual ? gt_net_add_base(w->g->evaluate(w->pos, w->p->eval_params), out)
-                            : out;
+    int out = gt_net_output(n, w->stack[ply].acc[us], w->stack[ply].acc[1 - us]);
+    return n->residual ? gt_net_add_base(n, base, out) : out;
 }

@@ -65,7 +65,8 @@ static int tally(struct gt_features_checker *c, const void *pos, int persp, int 
             return -1;
         }
         if (c->seen[x] == c->pass) {
-            gt_errf(err, err_len, "%s, perspective %d: feature %u listed twice", when, persp, x);
+            gt_errf(err, err_len, "%s, perspective %d: feature %u listed twice", when, persp,
+                    x);
             return -1;
         }
         c->seen[x] = c->pass;

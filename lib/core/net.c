@@ -154,7 +154,7 @@ struct gt_net *gt_net_read(const struct gt_game *g, const void *buf, size_t len,
     int hidden = (int)get32(p + 88), act = (int)get32(p + 92);
     int qa = (int)get32(p + 96), qb = (int)get32(p + 100), scale = (int)get32(p + 104);
     uint64_t bytes = get32(p + 108), sum = get64(p + 112);
-    uint32_t flags = get32(p + 120);
+    uint32_t flags = get32(p + 120), window = get32(p + 124);
     if (strcmp(game, g->name)) {
         gt_errf(err, err_len, "%s: a network for %s, not %s", what, game, g->name);
         return NULL;
@@ -169,9 +169,11 @@ struct gt_net *gt_net_read(const struct gt_game *g, const void *buf, size_t len,
         return NULL;
     }
     if (act != ACT_SCRELU || qa != GT_NET_QA || qb != GT_NET_QB || scale <= 0 ||
-        (flags & ~FLAG_RESIDUAL)) {
+        (flags & ~FLAG_RESIDUAL) || (window && !(flags & FLAG_RESIDUAL)) ||
+        window > GT_EVAL_MAX) {
         gt_errf(err, err_len, "%s: unsupported architecture (activation %d, quantisation "
-                "%d/%d, scale %d)", what, act, qa, qb, scale);
+                "%d/%d, scale %d, flags %u, window %u)", what, act, qa, qb, scale, flags,
+                window);
         return NULL;
     }
     if (bytes != payload_size(inputs, hidden) || len - HEADER_SIZE < bytes) {
@@ -198,6 +200,7 @@ struct gt_net *gt_net_read(const struct gt_game *g, const void *buf, size_t len,
     n->features_version = fver;
     n->scale = scale;
     n->residual = flags & FLAG_RESIDUAL;
+    n->window = (int)window;
     const unsigned char *q = p + HEADER_SIZE;
     size_t nw = (size_t)inputs * (size_t)hidden;
     for (size_t i = 0; i < nw; i++, q += 2)
@@ -278,6 +281,7 @@ int gt_net_save(const struct gt_net *n, const char *path, char *err, size_t err_
     put32(q, (uint32_t)n->out_bias);
     put64(buf + 112, checksum(buf + HEADER_SIZE, bytes));
     put32(buf + 120, n->residual ? FLAG_RESIDUAL : 0);
+    put32(buf + 124, (uint32_t)(n->residual ? n->window : 0));
 
     char tmp[4096];
     snprintf(tmp, sizeof tmp, "%s.tmp", path);

@@ -41,6 +41,9 @@ struct gt_net {
     int hidden;                      /* per perspective, a multiple of 32 */
     int scale;                       /* eval units of one output unit */
     bool residual;                   /* add the game's evaluate */
+    int window;                      /* residual: only where |evaluate| is at
+                                        most this (0: everywhere); beyond,
+                                        the evaluation alone */
     int16_t *ft_weights;             /* [inputs][hidden], aligned */
     int16_t *ft_bias;                /* [hidden] */
     int16_t *out_weights;            /* [2 * hidden]: us, then them */
@@ -86,7 +89,8 @@ int gt_net_output_portable(const struct gt_net *n, const int16_t *us, const int1
  * of memory. */
 int gt_net_evaluate(const struct gt_net *n, const struct gt_game *g, const void *pos,
                     const int32_t *params);
-/* A residual network's sum: base + out, clamped to +-GT_EVAL_MAX. */
-int gt_net_add_base(int base, int out);
+/* A residual network's evaluation: base (the game's) + out inside the
+ * network's window, base alone outside it; clamped to +-GT_EVAL_MAX. */
+int gt_net_add_base(const struct gt_net *n, int base, int out);
 
 #endif

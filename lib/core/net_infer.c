@@ -133,9 +133,9 @@ int gt_net_output(const struct gt_net *n, const int16_t *us, const int16_t *them
 #endif
 }
 
-int gt_net_add_base(int base, int out)
+int gt_net_add_base(const struct gt_net *n, int base, int out)
 {
-    int v = base + out;
+    int v = n->window && (base > n->window || base < -n->window) ? base : base + out;
     return v > GT_EVAL_MAX ? GT_EVAL_MAX : v < -GT_EVAL_MAX ? -GT_EVAL_MAX : v;
 }
 
@@ -152,7 +152,7 @@ int gt_net_evaluate(const struct gt_net *n, const struct gt_game *g, const void 
         int us = g->side(pos);
         score = gt_net_output(n, acc + us * n->hidden, acc + (1 - us) * n->hidden);
         if (n->residual)
-            score = gt_net_add_base(g->evaluate(pos, params), score);
+            score = gt_net_add_base(n, g->evaluate(pos, params), score);
     }
     free(idx);
     free(acc);

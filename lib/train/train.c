@@ -115,8 +115,8 @@ static double run_slice(const struct gt_trainset *s, const struct gt_train_confi
  * holds a feature by the same error, so the integer network stands off
  * the float one by an amount common to many positions: measured on up to
  * 20,000 positions and taken off the output bias. */
-static void calibrate(struct gt_net *net, const struct gt_model *m, const struct gt_trainset *s,
-                      const size_t *idx, size_t n, double k)
+static void calibrate(struct gt_net *net, const struct gt_model *m,
+                      const struct gt_trainset *s, const size_t *idx, size_t n, double k)
 {
     const int h = net->hidden;
     int16_t *acc = aligned_alloc(GT_NET_ALIGN, 2 * sizeof *acc * (size_t)h);
@@ -169,12 +169,23 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
     int nthreads = c->threads > 0 ? c->threads : 1;
     if (nthreads > 64)
         nthreads = 64;
-    size_t nval = (size_t)(c->validation * (double)s->n);
-    if (s->n < 2 || (c->validation > 0 && nval == 0))
-        nval = c->validation > 0 && s->n >= 2 ? 1 : 0;
-    size_t ntrain = s->n - nval;
-    if (ntrain == 0) {
-        gt_errf(err, err_len, "no training positions (%zu in all, %zu held out)", s->n, nval);
+    if (c->residual && !s->base) {
+        gt_errf(err, err_len, "a residual network needs the positions' own evaluations");
+        return -1;
+    }
+    /* The positions the network is for: a residual network's window. */
+    size_t *order = malloc(sizeof *order * (s->n ? s->n : 1)), n = 0;
+    for (size_t i = 0; order && i < s->n; i++)
+        if (!c->residual || !c->window || fabsf(s->base[i]) <= (float)c->window)
+            order[n++] = i;
+    size_t nval = (size_t)(c->validation * (double)n);
+    if (n < 2 || (c->validation > 0 && nval == 0))
+        nval = c->validation > 0 && n >= 2 ? 1 : 0;
+    size_t ntrain = n - nval;
+    if (!order || ntrain == 0) {
+        gt_errf(err, err_len, order ? "no training positions (%zu in all, %zu inside the "
+                "window, %zu held out)" : "out of memory", s->n, n, nval);
+        free(order);
         return -1;
     }
     st->train_n = (long)ntrain;
@@ -182,12 +193,7 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
 
     struct gt_adam adam = {0};
     struct gt_grad *grads = calloc((size_t)nthreads, sizeof *grads);
-    size_t *order = malloc(sizeof *order * s->n);
     int rc = -1, first_epoch = 0;
-    if (c->residual && !s->base) {
-        gt_errf(err, err_len, "a residual network needs the positions' own evaluations");
-        return -1;
-    }
     if (gt_model_init(m, ft->count, c->hidden, ft->max_active, c->residual, c->seed) < 0 ||
         !grads ||
         !order || gt_adam_init(&adam, m) < 0)
@@ -198,9 +204,7 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
 
     /* The split: a permutation by the seed; its tail is held out. */
     uint64_t rng = c->seed ^ 0x5851f42d4c957f2dULL;
-    for (size_t i = 0; i < s->n; i++)
-        order[i] = i;
-    for (size_t i = s->n - 1; i > 0; i--) {
+    for (size_t i = n - 1; i > 0; i--) {
         size_t j = gt_rand64(&rng) % (i + 1), t = order[i];
         order[i] = order[j];
         order[j] = t;
@@ -230,8 +234,9 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
     st->first_loss = nval ? run_slice(s, c, m, val, nval, false, grads, nthreads)
                           : run_slice(s, c, m, order, ntrain, false, grads, nthreads);
     if (c->progress)
-        fprintf(c->progress, "train: %zu positions for training, %zu held out; "
-                "loss before training %.6f\n", ntrain, nval, st->first_loss);
+        fprintf(c->progress, "train: %zu positions for training, %zu held out%s; "
+                "loss before training %.6f\n", ntrain, nval,
+                n < s->n ? " (inside the window)" : "", st->first_loss);
 
     int64_t t0 = gt_now_ms(), last = t0;
     long done = 0;
@@ -251,23 +256,24 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
                 st->interrupted = true;
                 goto finish;
             }
-            size_t n = ntrain - b < (size_t)c->batch ? ntrain - b : (size_t)c->batch;
+            size_t take = ntrain - b < (size_t)c->batch ? ntrain - b : (size_t)c->batch;
             lr = schedule(c, (e - first_epoch + (double)steps / (double)steps_per_epoch) /
                                  (c->epochs - first_epoch));
-            sum += run_slice(s, c, m, order + b, n, true, grads, nthreads);
+            sum += run_slice(s, c, m, order + b, take, true, grads, nthreads);
             gt_adam_step(&adam, m, grads[0].g, lr);
             steps++;
-            done += (long)n;
+            done += (long)take;
             int64_t now = gt_now_ms();
             if (c->progress && c->report_ms > 0 && now - last >= c->report_ms) {
                 double secs = (now - t0) / 1000.0, rate = done / (secs > 0 ? secs : 1);
-                double left = ((double)(c->epochs - e) * (double)ntrain - (double)b - (double)n) /
-                              (rate > 0 ? rate : 1);
+                double todo = (double)(c->epochs - e) * (double)ntrain - (double)(b + take);
+                double left = todo / (rate > 0 ? rate : 1);
                 char lt[32];
                 clock_text(left, lt, sizeof lt);
                 fprintf(c->progress, "epoch %d/%d  %3.0f%%  loss %.6f  %.0f positions/s  "
-                        "%s left\n", e + 1, c->epochs, 100.0 * (double)(b + n) / (double)ntrain,
-                        sum / (double)steps, rate, lt);
+                        "%s left\n", e + 1, c->epochs,
+                        100.0 * (double)(b + take) / (double)ntrain, sum / (double)steps, rate,
+                        lt);
                 fflush(c->progress);
                 last = now;
             }
@@ -280,8 +286,10 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
 
         /* The network and the checkpoint, every epoch. */
         struct gt_net *net = gt_model_quantise(m, g, c->k, err, err_len);
-        if (net)
+        if (net) {
+            net->window = c->residual ? c->window : 0;
             calibrate(net, m, s, order, ntrain, c->k);
+        }
         if (!net || gt_net_save(net, c->out, err, err_len) < 0) {
             gt_net_free(net);
             goto out;

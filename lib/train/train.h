@@ -26,6 +26,8 @@ struct gt_train_config {
     double validation;         /* the fraction held out */
     bool residual;             /* learn a correction to the game's evaluate
                                   (the set must be loaded with_base) */
+    int window;                /* residual: learn and apply it only where
+                                  |evaluate| <= window (0: everywhere) */
     uint64_t seed;
     const char *out;           /* the network, written after every epoch */
     const char *checkpoint;    /* the float weights and Adam's state */

@@ -201,8 +201,12 @@ static double play_game(struct shared *sh, struct gt_engine *e, struct game *gm,
                      !(g->is_noisy && g->is_noisy(pos, best)) && !gt_is_pass(g, best);
         if (quiet && keep_line(gm, g, pos, res.score, c->write_score) < 0)
             return -1;
-        /* Adjudication: a score that stays decisive, or near zero late. */
-        int ws = first >= c->win_score ? 0 : first <= -c->win_score ? 1 : -1;
+        /* Adjudication: a score that stays decisive, or near zero late.  A
+         * game with margins plays on once the search sees its end: the
+         * record needs the real margin, which adjudication never learns. */
+        bool margin_known = g->final_margin && gt_is_decided_score(res.score);
+        int ws = margin_known ? -1
+               : first >= c->win_score ? 0 : first <= -c->win_score ? 1 : -1;
         win_run = ws >= 0 && ws == win_side ? win_run + 1 : ws >= 0;
         win_side = ws;
         if (c->win_plies > 0 && win_run >= c->win_plies) {
