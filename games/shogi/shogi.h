@@ -333,6 +333,8 @@ void shogi_eval_init(void);  /* its tables, from shogi_init */
 void shogi_eval_pass(struct shogi_pos *p);
 int shogi_eval_trace(const struct shogi_pos *p, const int32_t *params,
                      double *coef);
+/* Input features for a learned evaluation, "shogi-psq" (features.c). */
+extern const struct gt_features shogi_features;
 /* The compiled-in board value of a type (bits above 15 ignored; the king
  * none), a table built by shogi_eval_init: move ordering and SEE ask often. */
 extern int32_t shogi_piece_values[16];
