@@ -1,4 +1,5 @@
-/* check_net.c -- the learned evaluation's machinery, on chess:
+/* check_net.c -- the learned evaluation's machinery, on chess (and the
+ * search on shogi too):
  *  - the features a move says it changes are exactly the difference
  *    between the active sets before and after it, along long random walks
  *    with captures, promotions, castling, en passant and null moves;
@@ -7,7 +8,8 @@
  *  - a network file reads back as written, and a damaged, truncated or
  *    foreign one is refused with a message naming the fault;
  *  - a search with the network walks the same tree whether the sums are
- *    updated or recomputed at every node (the search stack's bookkeeping);
+ *    updated or recomputed at every node (the search stack's bookkeeping),
+ *    in chess and in shogi;
  *  - training lowers the loss, and the integer network evaluates as the
  *    float model does within a stated bound.
  * SPDX-License-Identifier: MIT */
@@ -24,7 +26,9 @@
 #include "train/train.h"
 
 extern const struct gt_game chess_LTX_gt_module;
+extern const struct gt_game shogi_LTX_gt_module;
 #define CHESS (&chess_LTX_gt_module)
+#define SHOGI (&shogi_LTX_gt_module)
 
 #include "search_positions.h"
 
@@ -312,7 +316,8 @@ static struct gt_search_result search_with(const struct gt_game *g, const char *
     char err[256];
     struct gt_engine *e = gt_engine_new(g, err, sizeof err);
     ck_assert_msg(e != NULL, "%s", err);
-    ck_assert_int_eq(gt_engine_set_option(e, "Hash", "4", err, sizeof err), 0);
+    const char *hash = g->dialect == GT_USI ? "USI_Hash" : "Hash";
+    ck_assert_msg(gt_engine_set_option(e, hash, "4", err, sizeof err) == 0, "%s", err);
     ck_assert_msg(gt_engine_set_option(e, "EvalFile", net, err, sizeof err) == 0, "%s", err);
     ck_assert_msg(gt_engine_set_position(e, text, NULL, err, sizeof err) == 0, "%s", err);
     gt_engine_new_game(e);
@@ -323,12 +328,13 @@ static struct gt_search_result search_with(const struct gt_game *g, const char *
     return res;
 }
 
-/* The same game whose features give no changes: every node recomputes. */
-START_TEST(search_updates_equal_refresh)
+/* The same game whose features give no changes: every node recomputes;
+ * both walk the same tree, of over 1000 nodes from each position. */
+static void search_same_tree(const struct gt_game *g, const char *const *positions,
+                             int depth, uint64_t seed)
 {
-    const struct gt_game *g = CHESS;
     ck_assert_int_eq(g->init(), 0);
-    struct gt_net *net = random_net(g, 64, 9);
+    struct gt_net *net = random_net(g, 64, seed);
     char path[256], err[512];
     temp_name(path, sizeof path, "search");
     ck_assert_int_eq(gt_net_save(net, path, err, sizeof err), 0);
@@ -336,17 +342,30 @@ START_TEST(search_updates_equal_refresh)
     refresh_only.changes = NULL;
     struct gt_game g2 = *g;
     g2.features = &refresh_only;
-    for (int i = 0; chess_pos[i]; i++) {
-        struct gt_search_result a = search_with(g, path, chess_pos[i], 10);
-        struct gt_search_result b = search_with(&g2, path, chess_pos[i], 10);
+    for (int i = 0; positions[i]; i++) {
+        struct gt_search_result a = search_with(g, path, positions[i], depth);
+        struct gt_search_result b = search_with(&g2, path, positions[i], depth);
         ck_assert_msg(a.nodes == b.nodes && a.best == b.best && a.score == b.score,
                       "%s: updated %llu nodes, score %d; recomputed %llu nodes, score %d",
-                      chess_pos[i], (unsigned long long)a.nodes, a.score,
+                      positions[i], (unsigned long long)a.nodes, a.score,
                       (unsigned long long)b.nodes, b.score);
         ck_assert_uint_gt(a.nodes, 1000);
     }
     unlink(path);
     gt_net_free(net);
+}
+
+START_TEST(search_updates_equal_refresh)
+{
+    search_same_tree(CHESS, chess_pos, 10, 9);
+}
+END_TEST
+
+/* Shogi: captures into the hand and drops out of it (depth 9: 2617 nodes
+ * or more from each position). */
+START_TEST(search_updates_equal_refresh_shogi)
+{
+    search_same_tree(SHOGI, shogi_pos, 9, 9);
 }
 END_TEST
 
@@ -472,6 +491,7 @@ Suite *test_suite(void)
         {"accumulators", updates_equal_refresh},
         {"files", file_round_trip_and_refusals},
         {"search", search_updates_equal_refresh},
+        {"search-shogi", search_updates_equal_refresh_shogi},
         {"training", training_learns_and_quantises},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

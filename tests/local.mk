@@ -80,9 +80,11 @@ tests_check_staged_LDADD = games/chess/libchess.la games/shogi/libshogi.la \
 # The learned evaluation: features, accumulators, network files, training.
 check_PROGRAMS += tests/check_net
 TESTS += tests/check_net
-tests_check_net_SOURCES = tests/check_net.c tests/check_main.c games/chess/module.c
+tests_check_net_SOURCES = tests/check_net.c tests/check_main.c \
+	games/chess/module.c games/shogi/module.c
 tests_check_net_CFLAGS = $(CORE_TEST_CFLAGS)
-tests_check_net_LDADD = games/chess/libchess.la $(CORE_TEST_LDADD)
+tests_check_net_LDADD = games/chess/libchess.la games/shogi/libshogi.la \
+	$(CORE_TEST_LDADD)
 
 # Every game's input features, move by move.
 check_PROGRAMS += tests/check_features
