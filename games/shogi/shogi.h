@@ -119,8 +119,10 @@ struct shogi_pos {
     uint8_t ring[2];            /* c's king's neighbours the enemy attacks,
                                    the king lifted (ring.h's bits): a memo
                                    evaluate leaves for move generation, the
-                                   pass test and the mate in one; make clears
-                                   it, unmake brings the parent's back */
+                                   pass test and the mate in one, which work
+                                   it out where it is missing (a network may
+                                   never call evaluate); make clears it,
+                                   unmake brings the parent's back */
     uint8_t eval_known;         /* eval_memo holds (and then the rings do) */
     int32_t eval_memo;          /* evaluate's answer with the compiled-in
                                    weights: a pass turns it around, as the
