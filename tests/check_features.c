@@ -1,7 +1,8 @@
 /* check_features.c -- every game that declares input features keeps them
  * right: along random games from its bench positions, with null moves
  * where the game has them, each move's changes turn the active set before
- * it into the one after it (lib/core/features.c checks one move).
+ * it into the one after it (lib/core/features.c checks one move); and
+ * shogi's hands past their slots.
  * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <check.h>
@@ -10,10 +11,10 @@
 #include "core/features.h"
 #include "core/util.h"
 
-extern const struct gt_game chess_LTX_gt_module, connect4_LTX_gt_module,
+extern const struct gt_game chess_LTX_gt_module, shogi_LTX_gt_module, connect4_LTX_gt_module,
     othello_LTX_gt_module;
-static const struct gt_game *const games[] = {&chess_LTX_gt_module, &connect4_LTX_gt_module,
-                                              &othello_LTX_gt_module};
+static const struct gt_game *const games[] = {&chess_LTX_gt_module, &shogi_LTX_gt_module,
+                                              &connect4_LTX_gt_module, &othello_LTX_gt_module};
 
 static void walk_game(const struct gt_game *g, int walks, int plies)
 {
@@ -55,6 +56,39 @@ START_TEST(every_move_keeps_the_features)
 }
 END_TEST
 
+/* Shogi's hands hold one feature a piece up to their slots (18 pawns):
+ * a position read from text may hold more (promoted pawns on the board),
+ * and then the pieces past the slots come and go without a change. */
+START_TEST(shogi_hand_beyond_its_slots)
+{
+    const struct gt_game *g = &shogi_LTX_gt_module;
+    ck_assert_int_eq(g->init(), 0);
+    struct gt_features_checker *c = gt_features_checker_new(g);
+    void *pos = malloc(g->pos_size), *undo = malloc(g->undo_size);
+    uint32_t *idx = malloc(sizeof *idx * (size_t)g->features->max_active);
+    ck_assert(c && pos && undo && idx);
+    char err[512];
+    ck_assert_int_eq(g->from_text(pos, "4k4/4+P4/9/9/9/9/9/9/4K4 w 18p 1", err, sizeof err), 0);
+    /* the 19th pawn comes into the hand, goes out of it, then the 18th */
+    static const struct {
+        const char *move;
+        int active;  /* board pieces and hand slots after it */
+    } line[] = {{"5a5b", 2 + 18}, {"5i4i", 2 + 18}, {"P*5e", 3 + 18}, {"4i5i", 3 + 18},
+                {"P*4e", 4 + 17}};
+    for (size_t i = 0; i < sizeof line / sizeof line[0]; i++) {
+        gt_move m = g->move_from_text(pos, line[i].move, err, sizeof err);
+        ck_assert_msg(m != GT_MOVE_NONE, "%s", err);
+        ck_assert_msg(gt_features_check_move(c, pos, m, undo, err, sizeof err) == 0, "%s", err);
+        for (int p = 0; p < 2; p++)
+            ck_assert_int_eq(g->features->active(pos, p, idx), line[i].active);
+    }
+    gt_features_checker_free(c);
+    free(pos);
+    free(undo);
+    free(idx);
+}
+END_TEST
+
 Suite *test_suite(void);
 
 Suite *test_suite(void)
@@ -64,6 +98,7 @@ Suite *test_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_loop_test(tc, every_move_keeps_the_features, 0,
                         (int)(sizeof games / sizeof games[0]));
+    tcase_add_test(tc, shogi_hand_beyond_its_slots);
     suite_add_tcase(s, tc);
     return s;
 }

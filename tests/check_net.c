@@ -1,4 +1,5 @@
-/* check_net.c -- the learned evaluation's machinery, on chess:
+/* check_net.c -- the learned evaluation's machinery, on chess (and the
+ * search on shogi too):
  *  - the features a move says it changes are exactly the difference
  *    between the active sets before and after it, along long random walks
  *    with captures, promotions, castling, en passant and null moves;
@@ -7,7 +8,8 @@
  *  - a network file reads back as written, and a damaged, truncated or
  *    foreign one is refused with a message naming the fault;
  *  - a search with the network walks the same tree whether the sums are
- *    updated or recomputed at every node (the search stack's bookkeeping);
+ *    updated or recomputed at every node (the search stack's bookkeeping),
+ *    in chess and in shogi;
  *  - training lowers the loss, and the integer network evaluates as the
  *    float model does within a stated bound.
  * SPDX-License-Identifier: MIT */
@@ -24,7 +26,9 @@
 #include "train/train.h"
 
 extern const struct gt_game chess_LTX_gt_module;
+extern const struct gt_game shogi_LTX_gt_module;
 #define CHESS (&chess_LTX_gt_module)
+#define SHOGI (&shogi_LTX_gt_module)
 
 #include "search_positions.h"
 
@@ -360,7 +364,8 @@ static struct gt_search_result search_with(const struct gt_game *g, const char *
     char err[256];
     struct gt_engine *e = gt_engine_new(g, err, sizeof err);
     ck_assert_msg(e != NULL, "%s", err);
-    ck_assert_int_eq(gt_engine_set_option(e, "Hash", "4", err, sizeof err), 0);
+    const char *hash = g->dialect == GT_USI ? "USI_Hash" : "Hash";
+    ck_assert_msg(gt_engine_set_option(e, hash, "4", err, sizeof err) == 0, "%s", err);
     ck_assert_msg(gt_engine_set_option(e, "EvalFile", net, err, sizeof err) == 0, "%s", err);
     ck_assert_msg(gt_engine_set_position(e, text, NULL, err, sizeof err) == 0, "%s", err);
     gt_engine_new_game(e);
@@ -371,12 +376,13 @@ static struct gt_search_result search_with(const struct gt_game *g, const char *
     return res;
 }
 
-/* The same game whose features give no changes: every node recomputes. */
-START_TEST(search_updates_equal_refresh)
+/* The same game whose features give no changes: every node recomputes;
+ * both walk the same tree, of over 1000 nodes from each position. */
+static void search_same_tree(const struct gt_game *g, const char *const *positions,
+                             int depth, uint64_t seed)
 {
-    const struct gt_game *g = CHESS;
     ck_assert_int_eq(g->init(), 0);
-    struct gt_net *net = random_net(g, 64, 9);
+    struct gt_net *net = random_net(g, 64, seed);
     char path[256], err[512];
     temp_name(path, sizeof path, "search");
     struct gt_features refresh_only = *g->features;
@@ -385,26 +391,42 @@ START_TEST(search_updates_equal_refresh)
     g2.features = &refresh_only;
     /* A full network, then a residual one whose window skips some nodes
      * (their sums are left to be worked out later). */
-    for (int i = 0; i < 6; i++) {
-        if (i == 3) {
+    int n = 0;
+    while (positions[n])
+        n++;
+    for (int i = 0; i < 2 * n; i++) {
+        if (i == n) {
             net->residual = true;
             net->window = 100;
             for (int k = 0; k < 2 * net->hidden; k++)
                 net->out_weights[k] /= 8;
         }
-        if (i % 3 == 0)
+        if (i % n == 0)
             ck_assert_int_eq(gt_net_save(net, path, err, sizeof err), 0);
-        const char *fen = chess_pos[i % 3];
-        struct gt_search_result a = search_with(g, path, fen, 10);
-        struct gt_search_result b = search_with(&g2, path, fen, 10);
+        const char *text = positions[i % n];
+        struct gt_search_result a = search_with(g, path, text, depth);
+        struct gt_search_result b = search_with(&g2, path, text, depth);
         ck_assert_msg(a.nodes == b.nodes && a.best == b.best && a.score == b.score,
                       "%s: updated %llu nodes, score %d; recomputed %llu nodes, score %d",
-                      fen, (unsigned long long)a.nodes, a.score,
+                      text, (unsigned long long)a.nodes, a.score,
                       (unsigned long long)b.nodes, b.score);
         ck_assert_uint_gt(a.nodes, 1000);
     }
     unlink(path);
     gt_net_free(net);
+}
+
+START_TEST(search_updates_equal_refresh)
+{
+    search_same_tree(CHESS, chess_pos, 10, 9);
+}
+END_TEST
+
+/* Shogi: captures into the hand and drops out of it (depth 9: 2617 nodes
+ * or more from each position). */
+START_TEST(search_updates_equal_refresh_shogi)
+{
+    search_same_tree(SHOGI, shogi_pos, 9, 9);
 }
 END_TEST
 
@@ -530,6 +552,7 @@ Suite *test_suite(void)
         {"accumulators", updates_equal_refresh},
         {"files", file_round_trip_and_refusals},
         {"search", search_updates_equal_refresh},
+        {"search-shogi", search_updates_equal_refresh_shogi},
         {"residual", residual_window},
         {"training", training_learns_and_quantises},
     };

@@ -1250,6 +1250,31 @@ static void flip_sfen(const char *in, char *out, size_t len)
     snprintf(out + o, len - o, " %c %s %u", side == 'b' ? 'w' : 'b', hand, num);
 }
 
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The input features of a, seen by each side, are those of its mirror b
+ * seen by the other: each side sees its own camp at the bottom. */
+static void check_mirror_features(const void *a, const void *b, const char *sfen)
+{
+    const struct gt_features *f = G->features;
+    uint32_t *x = malloc(sizeof *x * (size_t)f->max_active);
+    uint32_t *y = malloc(sizeof *y * (size_t)f->max_active);
+    ck_assert(x && y);
+    for (int c = 0; c < 2; c++) {
+        int nx = f->active(a, c, x), ny = f->active(b, c ^ 1, y);
+        qsort(x, (size_t)nx, sizeof *x, cmp_u32);
+        qsort(y, (size_t)ny, sizeof *y, cmp_u32);
+        if (nx != ny || memcmp(x, y, sizeof *x * (size_t)nx))
+            ck_abort_msg("features of side %d differ from the mirror's: %s", c, sfen);
+    }
+    free(x);
+    free(y);
+}
+
 START_TEST(test_colour_symmetry)
 {
     struct perft_line lines[16];
@@ -1262,6 +1287,7 @@ START_TEST(test_colour_symmetry)
                         lines[i].count[d - 1] <= 2000000; d++)
             ck_assert_msg(perft(b, d) == lines[i].count[d - 1], "%s d%d", flipped, d);
         ck_assert_int_eq(G->evaluate(a, NULL), G->evaluate(b, NULL));
+        check_mirror_features(a, b, lines[i].sfen);
         free(a);
         free(b);
     }
@@ -1273,8 +1299,29 @@ START_TEST(test_colour_symmetry)
         ck_assert_int_eq(perft(a, 2), perft(b, 2));
         ck_assert_int_eq(G->null_ok(a), G->null_ok(b));
         ck_assert_int_eq(G->zugzwang_risk(a), G->zugzwang_risk(b));
+        check_mirror_features(a, b, G->bench_positions[i]);
         free(a);
         free(b);
+    }
+    /* and along random games from them, captures and drops included */
+    uint64_t rng = 5;
+    for (int i = 0; G->bench_positions[i]; i++) {
+        void *a = new_pos(G->bench_positions[i]);
+        gt_move list[SH_MAX_MOVES];
+        unsigned char undo[MAXU];
+        for (int ply = 0; ply < 40; ply++) {
+            int moves = G->generate(a, GT_GEN_ALL, list);
+            if (moves == 0) break;
+            rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+            G->make(a, list[(rng >> 33) % (uint64_t)moves], undo);
+            char text[256], flipped[256];
+            G->to_text(a, text, sizeof text);
+            flip_sfen(text, flipped, sizeof flipped);
+            void *b = new_pos(flipped);
+            check_mirror_features(a, b, text);
+            free(b);
+        }
+        free(a);
     }
 }
 END_TEST

@@ -80,17 +80,20 @@ tests_check_staged_LDADD = games/chess/libchess.la games/shogi/libshogi.la \
 # The learned evaluation: features, accumulators, network files, training.
 check_PROGRAMS += tests/check_net
 TESTS += tests/check_net
-tests_check_net_SOURCES = tests/check_net.c tests/check_main.c games/chess/module.c
+tests_check_net_SOURCES = tests/check_net.c tests/check_main.c \
+	games/chess/module.c games/shogi/module.c
 tests_check_net_CFLAGS = $(CORE_TEST_CFLAGS)
-tests_check_net_LDADD = games/chess/libchess.la $(CORE_TEST_LDADD)
+tests_check_net_LDADD = games/chess/libchess.la games/shogi/libshogi.la \
+	$(CORE_TEST_LDADD)
 
 # Every game's input features, move by move.
 check_PROGRAMS += tests/check_features
 TESTS += tests/check_features
-tests_check_features_SOURCES = tests/check_features.c tests/check_main.c games/chess/module.c \
-	doc/examples/othello/othello.c
+tests_check_features_SOURCES = tests/check_features.c tests/check_main.c \
+	games/chess/module.c games/shogi/module.c doc/examples/othello/othello.c
 tests_check_features_CFLAGS = $(CORE_TEST_CFLAGS)
-tests_check_features_LDADD = games/chess/libchess.la games/connect4/libconnect4-test.la \
+tests_check_features_LDADD = games/chess/libchess.la games/shogi/libshogi.la \
+	games/connect4/libconnect4-test.la \
 	$(CORE_TEST_LDADD)
 
 # The rooms of lib/ and what each may include; no game knowledge in them.

@@ -20,7 +20,8 @@ games_shogi_libshogi_la_SOURCES = \
 	games/shogi/rules.c \
 	games/shogi/search.c \
 	games/shogi/eval.c \
-	games/shogi/eval_weights.h
+	games/shogi/eval_weights.h \
+	games/shogi/features.c
 
 pkglib_LTLIBRARIES += games/shogi/shogi.la
 games_shogi_shogi_la_SOURCES = games/shogi/module.c

@@ -254,6 +254,7 @@ GT_MODULE(shogi) = {
     .evaluate = sh_evaluate,
     .eval_params = shogi_eval_params,
     .eval_trace = sh_eval_trace,
+    .features = &shogi_features,
     .make_null = sh_make_null,
     .unmake_null = sh_unmake_null,
     .null_ok = sh_null_ok,

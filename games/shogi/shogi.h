@@ -119,8 +119,10 @@ struct shogi_pos {
     uint8_t ring[2];            /* c's king's neighbours the enemy attacks,
                                    the king lifted (ring.h's bits): a memo
                                    evaluate leaves for move generation, the
-                                   pass test and the mate in one; make clears
-                                   it, unmake brings the parent's back */
+                                   pass test and the mate in one, which work
+                                   it out where it is missing (a network may
+                                   never call evaluate); make clears it,
+                                   unmake brings the parent's back */
     uint8_t eval_known;         /* eval_memo holds (and then the rings do) */
     int32_t eval_memo;          /* evaluate's answer with the compiled-in
                                    weights: a pass turns it around, as the
@@ -333,6 +335,8 @@ void shogi_eval_init(void);  /* its tables, from shogi_init */
 void shogi_eval_pass(struct shogi_pos *p);
 int shogi_eval_trace(const struct shogi_pos *p, const int32_t *params,
                      double *coef);
+/* Input features for a learned evaluation, "shogi-psq" (features.c). */
+extern const struct gt_features shogi_features;
 /* The compiled-in board value of a type (bits above 15 ignored; the king
  * none), a table built by shogi_eval_init: move ordering and SEE ask often. */
 extern int32_t shogi_piece_values[16];
