@@ -128,6 +128,10 @@ static char *run_file_with(const struct gt_game *g, const char *path, long depth
     size_t len = 0;
     struct gt_engine *e = gt_engine_new(g, err, sizeof err);
     ck_assert_msg(e != NULL, "%s", err);
+    /* The suites test the search's switches on the hand-written
+     * evaluation, whose search their depths were set by. */
+    if (g->features)
+        ck_assert_int_eq(gt_engine_set_option(e, "UseNetwork", "false", err, sizeof err), 0);
     if (option)
         ck_assert_msg(gt_engine_set_option(e, option, value, err, sizeof err) == 0,
                       "%s", err);
