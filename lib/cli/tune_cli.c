@@ -37,6 +37,7 @@
 #include "core/util.h"
 #include "engine/engine.h"
 #include "engine/options.h"
+#include "args.h"
 #include "match_cli.h"
 #include "tune/datafile.h"
 #include "tune/datagen.h"
@@ -47,44 +48,7 @@
 #include "dist/dist.h"
 #endif
 
-enum { EXIT_USAGE = 2, EXIT_INTERRUPTED = 130 };
-
-static int usage_error(const char *cmd, const char *fmt, const char *arg)
-{
-    fprintf(stderr, "gtsearch %s: ", cmd);
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nTry 'gtsearch --help'.\n");
-    return EXIT_USAGE;
-}
-
-static int need_long(const char *cmd, int argc, char **argv, int *i, long min, long max,
-                     long *out)
-{
-    if (*i + 1 >= argc || gt_parse_long(argv[*i + 1], min, max, out) < 0) {
-        char what[96];
-        snprintf(what, sizeof what, "%%s needs a number from %ld to %ld", min, max);
-        usage_error(cmd, what, argv[*i]);
-        return -1;
-    }
-    ++*i;
-    return 0;
-}
-
-static int need_double(const char *cmd, int argc, char **argv, int *i, double min,
-                       double max, double *out)
-{
-    char *end = NULL;
-    double v = *i + 1 < argc ? strtod(argv[*i + 1], &end) : NAN;
-    if (!end || end == argv[*i + 1] || *end || !(v >= min && v <= max)) {
-        char what[96];
-        snprintf(what, sizeof what, "%%s needs a number from %g to %g", min, max);
-        usage_error(cmd, what, argv[*i]);
-        return -1;
-    }
-    *out = v;
-    ++*i;
-    return 0;
-}
+enum { EXIT_USAGE = GT_EXIT_USAGE, EXIT_INTERRUPTED = 130 };
 
 /* ---- datagen -------------------------------------------------------------- */
 
@@ -135,7 +99,7 @@ static void catch_interrupt(struct sigaction *old)
 static int need_format(const char *cmd, int argc, char **argv, int *i, enum gt_data_format *f)
 {
     if (*i + 1 >= argc || gt_data_format_parse(argv[*i + 1], f) < 0) {
-        usage_error(cmd, "%s needs bin or text", argv[*i]);
+        gt_usage_error(cmd, "%s needs bin or text", argv[*i]);
         return -1;
     }
     ++*i;
@@ -162,34 +126,34 @@ int gt_datagen_main(struct gt_engine *e, int argc, char **argv)
             if (need_format("datagen", argc, argv, &i, &c.format) < 0) return EXIT_USAGE;
             have_format = true;
         } else if (!strcmp(a, "--games")) {
-            if (need_long("datagen", argc, argv, &i, 1, 1L << 40, &v) < 0) return EXIT_USAGE;
+            if (gt_arg_long("datagen", argc, argv, &i, 1, 1L << 40, &v) < 0) return EXIT_USAGE;
             c.games = v;
         } else if (!strcmp(a, "--nodes")) {
-            if (need_long("datagen", argc, argv, &i, 0, 1L << 40, &v) < 0) return EXIT_USAGE;
+            if (gt_arg_long("datagen", argc, argv, &i, 0, 1L << 40, &v) < 0) return EXIT_USAGE;
             c.nodes = (uint64_t)v;
         } else if (!strcmp(a, "--depth")) {
-            if (need_long("datagen", argc, argv, &i, 0, 100, &v) < 0) return EXIT_USAGE;
+            if (gt_arg_long("datagen", argc, argv, &i, 0, 100, &v) < 0) return EXIT_USAGE;
             c.depth = (int)v;
         } else if (!strcmp(a, "--threads")) {
-            if (need_long("datagen", argc, argv, &i, 1, 256, &v) < 0) return EXIT_USAGE;
+            if (gt_arg_long("datagen", argc, argv, &i, 1, 256, &v) < 0) return EXIT_USAGE;
             c.threads = (int)v;
         } else if (!strcmp(a, "--random-plies")) {
-            if (need_long("datagen", argc, argv, &i, 0, 100, &v) < 0) return EXIT_USAGE;
+            if (gt_arg_long("datagen", argc, argv, &i, 0, 100, &v) < 0) return EXIT_USAGE;
             c.random_plies = (int)v;
         } else if (!strcmp(a, "--seed")) {
-            if (need_long("datagen", argc, argv, &i, 0, 1L << 62, &v) < 0) return EXIT_USAGE;
+            if (gt_arg_long("datagen", argc, argv, &i, 0, 1L << 62, &v) < 0) return EXIT_USAGE;
             c.seed = (uint64_t)v;
         } else if (!strcmp(a, "--hash")) {
-            if (need_long("datagen", argc, argv, &i, 1, 65536, &v) < 0) return EXIT_USAGE;
+            if (gt_arg_long("datagen", argc, argv, &i, 1, 65536, &v) < 0) return EXIT_USAGE;
             c.hash_mb = (int)v;
         } else if (!strcmp(a, "--max-plies")) {
-            if (need_long("datagen", argc, argv, &i, 1, 100000, &v) < 0) return EXIT_USAGE;
+            if (gt_arg_long("datagen", argc, argv, &i, 1, 100000, &v) < 0) return EXIT_USAGE;
             c.max_plies = (int)v;
         } else
-            return usage_error("datagen", "unexpected argument '%s'", a);
+            return gt_usage_error("datagen", "unexpected argument '%s'", a);
     }
     if (!c.nodes && !c.depth)
-        return usage_error("datagen", "%s: give --nodes or --depth a positive number",
+        return gt_usage_error("datagen", "%s: give --nodes or --depth a positive number",
                            "no limit per move");
     /* Standard output is text unless asked: binary is no terminal's. */
     if (!have_format)
@@ -324,22 +288,22 @@ int gt_convert_main(struct gt_engine *e, int argc, char **argv)
             if (need_format("convert", argc, argv, &i, &format) < 0) goto out;
             have_format = true;
         } else if (a[0] == '-' && a[1] == '-') {
-            usage_error("convert", "unknown or incomplete option '%s'", a);
+            gt_usage_error("convert", "unknown or incomplete option '%s'", a);
             goto out;
         } else
             names[nin++] = a;
     }
     if (!nin) {
-        usage_error("convert", "%s", "name at least one data file to read");
+        gt_usage_error("convert", "%s", "name at least one data file to read");
         goto out;
     }
     if (!out_path) {
-        usage_error("convert", "%s", "name the file to write: --out FILE");
+        gt_usage_error("convert", "%s", "name the file to write: --out FILE");
         goto out;
     }
     for (int i = 0; i < nin; i++)
         if (same_file(names[i], out_path)) {
-            usage_error("convert", "'%s' is both read and written", names[i]);
+            gt_usage_error("convert", "'%s' is both read and written", names[i]);
             goto out;
         }
     if (!have_format)
@@ -481,7 +445,7 @@ int gt_tune_main(struct gt_engine *e, int argc, char **argv)
                   : !strcmp(a, "--validation") ? &c.validation : NULL;
         if (d) {
             double hi = d == &c.lambda || d == &c.validation ? 1 : d == &c.k ? 100 : 1e6;
-            if (need_double("tune", argc, argv, &i, 0, hi, d) < 0) return EXIT_USAGE;
+            if (gt_arg_double("tune", argc, argv, &i, 0, hi, d) < 0) return EXIT_USAGE;
         } else if (!strcmp(a, "--out") && i + 1 < argc)
             out_path = argv[++i];
         else if (!strcmp(a, "--freeze") && i + 1 < argc)
@@ -491,26 +455,26 @@ int gt_tune_main(struct gt_engine *e, int argc, char **argv)
         else if (!strcmp(a, "--only") && i + 1 < argc)
             only = argv[++i];
         else if (!strcmp(a, "--epochs")) {
-            if (need_long("tune", argc, argv, &i, 0, 1000000, &v) < 0) return EXIT_USAGE;
+            if (gt_arg_long("tune", argc, argv, &i, 0, 1000000, &v) < 0) return EXIT_USAGE;
             c.epochs = (int)v;
         } else if (!strcmp(a, "--threads")) {
-            if (need_long("tune", argc, argv, &i, 1, 64, &v) < 0) return EXIT_USAGE;
+            if (gt_arg_long("tune", argc, argv, &i, 1, 64, &v) < 0) return EXIT_USAGE;
             c.threads = (int)v;
         } else if (!strcmp(a, "--seed")) {
-            if (need_long("tune", argc, argv, &i, 0, 1L << 62, &v) < 0) return EXIT_USAGE;
+            if (gt_arg_long("tune", argc, argv, &i, 0, 1L << 62, &v) < 0) return EXIT_USAGE;
             c.seed = (uint64_t)v;
         } else if (!strcmp(a, "--report")) {
-            if (need_long("tune", argc, argv, &i, 1, 1000000, &v) < 0) return EXIT_USAGE;
+            if (gt_arg_long("tune", argc, argv, &i, 1, 1000000, &v) < 0) return EXIT_USAGE;
             c.report_every = (int)v;
         } else if (a[0] == '-' && a[1] == '-')
-            return usage_error("tune", "unknown or incomplete option '%s'", a);
+            return gt_usage_error("tune", "unknown or incomplete option '%s'", a);
         else if (ndata < 64)
             data[ndata++] = a;
         else
-            return usage_error("tune", "too many data files (at most 64): '%s'", a);
+            return gt_usage_error("tune", "too many data files (at most 64): '%s'", a);
     }
     if (!ndata)
-        return usage_error("tune", "%s", "name at least one data file (gtsearch datagen "
+        return gt_usage_error("tune", "%s", "name at least one data file (gtsearch datagen "
                            "writes them)");
     if (!t || !g->eval_trace) {
         fprintf(stderr, "gtsearch tune: game '%s' has no evaluation weights to tune "
@@ -615,12 +579,12 @@ static int spsa_params(struct gt_engine *e, const char *list, struct gt_spsa_par
             *colon++ = 0;
         int i = gt_param_find(gt_search_param_table, GT_SP_COUNT, w);
         if (i < 0) {
-            usage_error("spsa", "'%s' is not one of the search's numbers (gtsearch params "
+            gt_usage_error("spsa", "'%s' is not one of the search's numbers (gtsearch params "
                         "lists them)", w);
             return -1;
         }
         if (n == max) {
-            usage_error("spsa", "too many parameters at '%s'", w);
+            gt_usage_error("spsa", "too many parameters at '%s'", w);
             return -1;
         }
         const struct gt_param *t = &gt_search_param_table[i];
@@ -630,7 +594,7 @@ static int spsa_params(struct gt_engine *e, const char *list, struct gt_spsa_par
             char *end;
             c_end = strtod(colon, &end);
             if (end == colon || *end || !(c_end > 0)) {
-                usage_error("spsa", "'%s' needs NAME:C_END with a positive step", w);
+                gt_usage_error("spsa", "'%s' needs NAME:C_END with a positive step", w);
                 return -1;
             }
         }
@@ -666,15 +630,15 @@ int gt_spsa_main(struct gt_engine *e, int argc, char **argv)
         else if (!strcmp(a, "--out") && i + 1 < argc)
             out_path = argv[++i];
         else if (!strcmp(a, "--r-end")) {
-            if (need_double("spsa", argc, argv, &i, 1e-9, 1, &r_end) < 0) goto out;
+            if (gt_arg_double("spsa", argc, argv, &i, 1e-9, 1, &r_end) < 0) goto out;
         } else if (!strcmp(a, "--iterations")) {
-            if (need_long("spsa", argc, argv, &i, 1, 10000000, &v) < 0) goto out;
+            if (gt_arg_long("spsa", argc, argv, &i, 1, 10000000, &v) < 0) goto out;
             c.iterations = (int)v;
         } else if (!strcmp(a, "--pairs")) {
-            if (need_long("spsa", argc, argv, &i, 1, 10000, &v) < 0) goto out;
+            if (gt_arg_long("spsa", argc, argv, &i, 1, 10000, &v) < 0) goto out;
             c.pairs = (int)v;
         } else if (!strcmp(a, "--seed")) {
-            if (need_long("spsa", argc, argv, &i, 0, 1L << 62, &v) < 0) goto out;
+            if (gt_arg_long("spsa", argc, argv, &i, 0, 1L << 62, &v) < 0) goto out;
             c.seed = (uint64_t)v;
         } else {
             have_engine |= !strcmp(a, "--engine");
@@ -686,7 +650,7 @@ int gt_spsa_main(struct gt_engine *e, int argc, char **argv)
         char exe[4096];
         ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
         if (len <= 0) {
-            usage_error("spsa", "%s", "cannot name this program: give --engine CMD");
+            gt_usage_error("spsa", "%s", "cannot name this program: give --engine CMD");
             goto out;
         }
         exe[len] = 0;
@@ -698,11 +662,11 @@ int gt_spsa_main(struct gt_engine *e, int argc, char **argv)
         goto out;
     rc = EXIT_USAGE;
     if (mc->nengines != 1) {
-        usage_error("spsa", "%s", "give one --engine: it plays itself with two settings");
+        gt_usage_error("spsa", "%s", "give one --engine: it plays itself with two settings");
         goto out;
     }
     if (!params) {
-        usage_error("spsa", "%s", "name the numbers to tune: --params NAME[:C_END],...");
+        gt_usage_error("spsa", "%s", "name the numbers to tune: --params NAME[:C_END],...");
         goto out;
     }
     if ((np = spsa_params(e, params, p, GT_SP_COUNT, r_end)) < 0)
