@@ -352,6 +352,17 @@ START_TEST(file_round_trip_and_refusals)
     ck_assert_ptr_null(p.net);
     gt_engine_free(e);
 
+    /* A game with no weights to load names a missing file as missing. */
+    struct gt_game g3 = *g;
+    g3.eval_params = NULL;
+    e = gt_engine_new(&g3, err, sizeof err);
+    ck_assert_int_eq(gt_engine_set_option(e, "EvalFile", "/nonexistent/n.gtnet", err,
+                                          sizeof err), -1);
+    ck_assert_str_eq(err, "cannot open /nonexistent/n.gtnet: No such file or directory");
+    ck_assert_int_eq(gt_engine_set_option(e, "EvalFile", "/dev/null", err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "is not a network file"), "%s", err);
+    gt_engine_free(e);
+
     unlink(path);
     unlink(bad);
     gt_net_free(net);

@@ -4,6 +4,7 @@
 #include <config.h>
 #include "engine.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -197,8 +198,14 @@ static int set_eval_file(struct gt_engine *e, const char *value, char *err, size
         return -1;
     }
     if (!reset && !e->g->eval_params) {
-        gt_errf(err, err_len, "'%s' is not a network file (and %s's evaluation has no "
-                "weights to load)", value, e->g->name);
+        FILE *f = fopen(value, "rb");
+        if (!f)
+            gt_errf(err, err_len, "cannot open %s: %s", value, strerror(errno));
+        else
+            gt_errf(err, err_len, "'%s' is not a network file (and %s's evaluation has "
+                    "no weights to load)", value, e->g->name);
+        if (f)
+            fclose(f);
         return -1;
     }
     if (!reset) {
