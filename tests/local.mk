@@ -109,7 +109,8 @@ EXTRA_DIST += tests/out-of-tree.sh tests/summary.sh tests/data
 check-local: check-TESTS
 	@$(SHELL) $(srcdir)/tests/summary.sh $(builddir)
 EXTRA_DIST += tests/bench/stop-latency.sh tests/bench/null-move.sh tests/bench/strength.sh \
-	tests/bench/epd-vs-stockfish.sh tests/bench/soak.sh tests/bench/threads.sh tests/fuzz.sh
+	tests/bench/epd-vs-stockfish.sh tests/bench/soak.sh tests/bench/threads.sh tests/fuzz.sh \
+	tests/bench/train-compare.sh tests/bench/train-torch.py
 
 # The search against exhaustive minimax in Connect Four endgames.
 check_PROGRAMS += tests/check_connect4_play
