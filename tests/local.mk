@@ -98,9 +98,9 @@ tests_check_features_LDADD = games/chess/libchess.la games/shogi/libshogi.la \
 
 # The rooms of lib/ and what each may include; no game knowledge in them.
 TESTS += tests/rooms.sh tests/license.sh tests/tune-cli.sh tests/tools-position.sh \
-	tests/material-weights.sh tests/datagen-format.sh
+	tests/material-weights.sh tests/datagen-format.sh tests/export-features.sh
 EXTRA_DIST += tests/rooms.sh tests/license.sh tests/tune-cli.sh tests/tools-position.sh \
-	tests/material-weights.sh tests/datagen-format.sh
+	tests/material-weights.sh tests/datagen-format.sh tests/export-features.sh
 
 # The game author's path, end to end (installs into a temporary DESTDIR).
 TESTS += tests/out-of-tree.sh
@@ -114,7 +114,8 @@ EXTRA_DIST += tests/out-of-tree.sh tests/summary.sh tests/data
 check-local: check-TESTS
 	@$(SHELL) $(srcdir)/tests/summary.sh $(builddir)
 EXTRA_DIST += tests/bench/stop-latency.sh tests/bench/null-move.sh tests/bench/strength.sh \
-	tests/bench/epd-vs-stockfish.sh tests/bench/soak.sh tests/bench/threads.sh tests/fuzz.sh
+	tests/bench/epd-vs-stockfish.sh tests/bench/soak.sh tests/bench/threads.sh tests/fuzz.sh \
+	tests/bench/train-compare.sh tests/bench/train-torch.py
 
 # The search against exhaustive minimax in Connect Four endgames.
 check_PROGRAMS += tests/check_connect4_play

@@ -11,6 +11,7 @@
 #include "engine/engine.h"
 #include "epd.h"
 #include "mate_tool.h"
+#include "features_cli.h"
 #include "train_cli.h"
 #include "tune_cli.h"
 #include "match/match.h"
@@ -62,6 +63,9 @@ static const char usage[] =
     "  train DATA... --out FILE [--epochs N] [--hidden N] [--threads N] [...]\n"
     "                                             train a network on datagen's positions\n"
     "                                             (games with input features; gtsearch(1))\n"
+    "  export-features DATA... --out FILE [--max-positions N]\n"
+    "                                             the positions' input features, for an\n"
+    "                                             outside trainer (doc/network.md)\n"
     "\n"
     "Options:\n"
     "  --game NAME|FILE   the game (default " GT_DEFAULT_GAME "): a built-in name, an installed\n"
@@ -246,6 +250,8 @@ static int run_command(struct gt_engine *e, int argc, char **argv)
         return gt_spsa_main(e, argc - 1, argv + 1);
     if (!strcmp(cmd, "train"))
         return gt_train_main(e, argc - 1, argv + 1);
+    if (!strcmp(cmd, "export-features"))
+        return gt_export_features_main(e, argc - 1, argv + 1);
     return bad_usage("unknown command '%s'", cmd);
 }
 

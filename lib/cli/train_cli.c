@@ -16,10 +16,8 @@
 #include "train_cli.h"
 
 #include <errno.h>
-#include <math.h>
 #include <signal.h>
 #include <stdatomic.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "args.h"
@@ -27,7 +25,6 @@
 #include "core/util.h"
 #include "engine/engine.h"
 #include "train/train.h"
-#include "tune/datafile.h"
 
 static atomic_bool interrupted;
 
@@ -36,57 +33,6 @@ static void on_sigint(int sig)
     (void)sig;
     atomic_store(&interrupted, true);
     signal(SIGINT, SIG_DFL);        /* a second Ctrl-C ends the program */
-}
-
-/* Read one data file (either format) into s; records that do not read or
- * whose position the game refuses are reported (the first few) and
- * skipped.  -1 with err when the file cannot be used at all. */
-static long load_file(const struct gt_game *g, const char *path, struct gt_trainset *s,
-                      long max, void *pos, uint32_t *scratch, char *err, size_t err_len)
-{
-    struct gt_data_reader *r = gt_data_open(g, path, err, err_len);
-    if (!r)
-        return -1;
-    struct gt_data_record *rec = malloc(sizeof *rec);
-    char msg[512];
-    long kept = 0, bad = 0;
-    int k = 0;
-    while (rec && (max <= 0 || (long)s->n < max) &&
-           (k = gt_data_read(r, rec, msg, sizeof msg)) != 0) {
-        if (k > 0 && g->from_text(pos, rec->text, msg, sizeof msg) != 0) {
-            if (++bad <= 5) {
-                char where[256];
-                gt_data_where(r, where, sizeof where);
-                fprintf(stderr, "%s: %s (skipped)\n", where, msg);
-            }
-            continue;
-        }
-        if (k < 0) {
-            if (++bad <= 5)
-                fprintf(stderr, "%s (skipped)\n", msg);
-            continue;
-        }
-        double score = rec->score == GT_DATA_NO_SCORE ? NAN : rec->score;
-        if (gt_trainset_add(s, g, pos, score, rec->result, scratch) < 0) {
-            gt_errf(err, err_len, "out of memory after %zu positions", s->n);
-            kept = -1;
-            break;
-        }
-        kept++;
-    }
-    gt_data_close(r);
-    if (!rec) {
-        gt_errf(err, err_len, "out of memory");
-        return -1;
-    }
-    free(rec);
-    if (bad > 5)
-        fprintf(stderr, "%s: %ld records skipped in all\n", path, bad);
-    if (kept == 0 && !(max > 0 && (long)s->n >= max)) {
-        gt_errf(err, err_len, "'%s' holds no usable %s positions", path, g->name);
-        return -1;
-    }
-    return kept;
 }
 
 int gt_train_main(struct gt_engine *e, int argc, char **argv)
@@ -173,19 +119,12 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
     struct gt_trainset s;
     gt_trainset_init(&s);
     s.with_base = c.residual;
-    void *pos = calloc(1, g->pos_size);
-    uint32_t *scratch = malloc(sizeof *scratch * (size_t)g->features->max_active);
     int rc = 1;
     int64_t t0 = gt_now_ms();
-    if (!pos || !scratch) {
-        fprintf(stderr, "gtsearch train: out of memory\n");
+    if (gt_trainset_load(&s, g, data, ndata, max, stderr, err, sizeof err) < 0) {
+        fprintf(stderr, "gtsearch train: %s\n", err);
         goto out;
     }
-    for (int i = 0; i < ndata; i++)
-        if (load_file(g, data[i], &s, max, pos, scratch, err, sizeof err) < 0) {
-            fprintf(stderr, "gtsearch train: %s\n", err);
-            goto out;
-        }
     fprintf(stderr, "train: %zu positions from %d file%s in %.1f s; %d x %d%s, %d epochs, "
             "batch %d, %d thread%s\n", s.n, ndata, ndata == 1 ? "" : "s",
             (gt_now_ms() - t0) / 1000.0, g->features->count, c.hidden,
@@ -229,7 +168,5 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
     rc = 0;
 out:
     gt_trainset_free(&s);
-    free(pos);
-    free(scratch);
     return rc;
 }

@@ -7,6 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/util.h"
+#include "tune/datafile.h"
+
 void gt_trainset_init(struct gt_trainset *s)
 {
     memset(s, 0, sizeof *s);
@@ -72,4 +75,72 @@ int gt_trainset_add(struct gt_trainset *s, const struct gt_game *g, const void *
         s->base[s->n] = (float)g->evaluate(pos, NULL);
     s->start[++s->n] = s->nf;
     return 0;
+}
+
+/* One data file into s; -1 with err when it cannot be used at all. */
+static int load_file(struct gt_trainset *s, const struct gt_game *g, const char *path,
+                     long max, void *pos, uint32_t *scratch, FILE *warn, char *err,
+                     size_t err_len)
+{
+    struct gt_data_reader *r = gt_data_open(g, path, err, err_len);
+    if (!r)
+        return -1;
+    struct gt_data_record *rec = malloc(sizeof *rec);
+    char msg[512];
+    long kept = 0, bad = 0;
+    int k = 0, rc = 0;
+    while (rec && (max <= 0 || (long)s->n < max) &&
+           (k = gt_data_read(r, rec, msg, sizeof msg)) != 0) {
+        if (k > 0 && g->from_text(pos, rec->text, msg, sizeof msg) != 0) {
+            if (++bad <= 5 && warn) {
+                char where[256];
+                gt_data_where(r, where, sizeof where);
+                fprintf(warn, "%s: %s (skipped)\n", where, msg);
+            }
+            continue;
+        }
+        if (k < 0) {
+            if (++bad <= 5 && warn)
+                fprintf(warn, "%s (skipped)\n", msg);
+            continue;
+        }
+        double score = rec->score == GT_DATA_NO_SCORE ? NAN : rec->score;
+        if (gt_trainset_add(s, g, pos, score, rec->result, scratch) < 0) {
+            gt_errf(err, err_len, "out of memory after %zu positions", s->n);
+            rc = -1;
+            break;
+        }
+        kept++;
+    }
+    gt_data_close(r);
+    if (!rec) {
+        gt_errf(err, err_len, "out of memory");
+        return -1;
+    }
+    free(rec);
+    if (bad > 5 && warn)
+        fprintf(warn, "%s: %ld records skipped in all\n", path, bad);
+    /* A file reached after the limit is full is not an empty one. */
+    if (rc == 0 && kept == 0 && !(max > 0 && (long)s->n >= max)) {
+        gt_errf(err, err_len, "'%s' holds no usable %s positions", path, g->name);
+        rc = -1;
+    }
+    return rc;
+}
+
+int gt_trainset_load(struct gt_trainset *s, const struct gt_game *g, const char *const *paths,
+                     int n, long max, FILE *warn, char *err, size_t err_len)
+{
+    void *pos = calloc(1, g->pos_size);
+    uint32_t *scratch = malloc(sizeof *scratch * (size_t)g->features->max_active);
+    int rc = 0;
+    if (!pos || !scratch) {
+        gt_errf(err, err_len, "out of memory");
+        rc = -1;
+    }
+    for (int i = 0; i < n && rc == 0; i++)
+        rc = load_file(s, g, paths[i], max, pos, scratch, warn, err, err_len);
+    free(pos);
+    free(scratch);
+    return rc;
 }

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <gtsearch/game.h>
 
 struct gt_trainset {
@@ -31,5 +32,12 @@ void gt_trainset_free(struct gt_trainset *s);
  * holds max_active features.  0, or -1 when out of memory. */
 int gt_trainset_add(struct gt_trainset *s, const struct gt_game *g, const void *pos,
                     double score_first, double result_first, uint32_t *scratch);
+/* Add the positions of the data files paths[0..n) (either format of
+ * tune/datafile.h), at most max in all (0: no limit).  Records that do
+ * not read or whose position the game refuses are skipped, the first few
+ * of each file named on warn (NULL: silently).  0, or -1 with err: a file
+ * that cannot be read or holds no usable position, or out of memory. */
+int gt_trainset_load(struct gt_trainset *s, const struct gt_game *g, const char *const *paths,
+                     int n, long max, FILE *warn, char *err, size_t err_len);
 
 #endif
