@@ -8,7 +8,8 @@
 set -eu
 [ $# -eq 2 ] || { echo "usage: net2c.sh NAME FILE" >&2; exit 2; }
 name=$1 file=$2
-echo "/* $(basename "$file") as bytes, written by games/net2c.sh: do not edit. */"
+echo "/* $(basename "$file") as bytes, written by games/net2c.sh: do not edit."
+echo " * SPDX-License-Identifier: MIT */"
 echo "static const unsigned char ${name}_net[] = {"
 od -An -v -tu1 "$file" | sed 's/^ *//; s/  */,/g; s/$/,/'
 echo "};"

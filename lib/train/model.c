@@ -29,7 +29,9 @@ int gt_model_init(struct gt_model *m, uint32_t inputs, int hidden, int max_activ
     m->b2 = m->w2 + 2 * h;
     /* Uniform weights scaled so that a sum of the usual number of active
      * rows, and the output's sum, start near unit size. */
-    uint64_t rng = seed * 0x9e3779b97f4a7c15ULL + 1;
+    /* Not a multiple of the generator's own step: seeds N and N+1 must
+     * not give the same stream one draw apart. */
+    uint64_t rng = seed * 0xd1b54a32d192ed03ULL + 0x2545f4914f6cdd1dULL;
     double a1 = 1.0 / sqrt(max_active > 0 ? max_active : 1), a2 = 1.0 / sqrt(2.0 * hidden);
     for (size_t i = 0; i < (size_t)inputs * h; i++)
         m->w1[i] = (float)(a1 * (2.0 * (gt_rand64(&rng) >> 11) / 9007199254740992.0 - 1.0));
