@@ -392,8 +392,9 @@ struct gt_game {
      * every node it cannot answer from its table, and answers a mate at
      * once.  Never called in check, nor in a game with final_margin.
      * The search evaluates the node first, so what evaluate learned (its
-     * memo, see above) is there to use.  NULL: the search finds every
-     * mate by searching. */
+     * memo, see above) is usually there to use; but with a network (see
+     * features) evaluate may not have run: work out what is missing.
+     * NULL: the search finds every mate by searching. */
     gt_move (*mate_in_one)(const void *pos);
 
     /* ---- the end of the game ------------------------------------------- */
