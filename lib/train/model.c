@@ -28,9 +28,9 @@ int gt_model_init(struct gt_model *m, uint32_t inputs, int hidden, int max_activ
     m->w2 = m->b1 + h;
     m->b2 = m->w2 + 2 * h;
     /* Uniform weights scaled so that a sum of the usual number of active
-     * rows, and the output's sum, start near unit size. */
-    /* Not a multiple of the generator's own step: seeds N and N+1 must
-     * not give the same stream one draw apart. */
+     * rows, and the output's sum, start near unit size.  The generator
+     * starts off its own step, so that seeds N and N+1 do not give the
+     * same stream one draw apart. */
     uint64_t rng = seed * 0xd1b54a32d192ed03ULL + 0x2545f4914f6cdd1dULL;
     double a1 = 1.0 / sqrt(max_active > 0 ? max_active : 1), a2 = 1.0 / sqrt(2.0 * hidden);
     for (size_t i = 0; i < (size_t)inputs * h; i++)

@@ -182,9 +182,13 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
     if (n < 2 || (c->validation > 0 && nval == 0))
         nval = c->validation > 0 && n >= 2 ? 1 : 0;
     size_t ntrain = n - nval;
-    if (!order || ntrain == 0) {
-        gt_errf(err, err_len, order ? "no training positions (%zu in all, %zu inside the "
-                "window, %zu held out)" : "out of memory", s->n, n, nval);
+    if (!order) {
+        gt_errf(err, err_len, "out of memory");
+        return -1;
+    }
+    if (ntrain == 0) {
+        gt_errf(err, err_len, "no training positions (%zu in all, %zu inside the window, "
+                "%zu held out)", s->n, n, nval);
         free(order);
         return -1;
     }
@@ -195,8 +199,7 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
     struct gt_grad *grads = calloc((size_t)nthreads, sizeof *grads);
     int rc = -1, first_epoch = 0;
     if (gt_model_init(m, ft->count, c->hidden, ft->max_active, c->residual, c->seed) < 0 ||
-        !grads ||
-        !order || gt_adam_init(&adam, m) < 0)
+        !grads || gt_adam_init(&adam, m) < 0)
         goto oom;
     for (int t = 0; t < nthreads; t++)
         if (gt_grad_init(&grads[t], m) < 0)
