@@ -192,7 +192,7 @@ START_TEST(position_errors)
 {
     char text[80];
     ck_assert_str_eq(reject(""), "the board has 0 squares, expected 64 (X, O or -, a1..h1 first)");
-    ck_assert_str_eq(reject(START + 1),
+    ck_assert_str_eq(reject(&START[1]),
                      "the board has 63 squares, expected 64 (X, O or -, a1..h1 first)");
     ck_assert_str_eq(reject("-" START),
                      "the board has 65 squares, expected 64 (X, O or -, a1..h1 first)");
