@@ -569,6 +569,11 @@ static void c4_changes(const void *vp, gt_move m, struct gt_feature_change ch[2]
     }
 }
 
+/* The module's own trained network, built in (doc/network.md): a
+ * correction to evaluate() learnt by `gtsearch train --residual` on
+ * datagen's games; the build turns connect4.gtnet into this array. */
+#include "games/connect4/net_data.h"
+
 static const struct gt_features c4_features = {
     .name = "connect4-cells",
     .version = 1,
@@ -576,6 +581,8 @@ static const struct gt_features c4_features = {
     .max_active = CELLS, /* a full board */
     .active = c4_active,
     .changes = c4_changes,
+    .net = connect4_net,
+    .net_size = sizeof connect4_net,
 };
 
 /* ---- the null move ------------------------------------------------------- *

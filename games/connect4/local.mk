@@ -16,3 +16,14 @@ BUILTIN_MODULES += games/connect4/connect4.la
 noinst_LTLIBRARIES += games/connect4/libconnect4-test.la
 games_connect4_libconnect4_test_la_SOURCES = games/connect4/connect4.c \
 	games/connect4/eval_weights.h
+
+# The trained network, built into the module (doc/network.md): the file
+# as a C array that connect4.c includes.
+BUILT_SOURCES += games/connect4/net_data.h
+CLEANFILES += games/connect4/net_data.h
+EXTRA_DIST += games/connect4/connect4.gtnet
+games/connect4/net_data.h: $(srcdir)/games/connect4/connect4.gtnet $(srcdir)/games/net2c.sh
+	$(AM_V_GEN)$(MKDIR_P) games/connect4 && \
+	$(SHELL) $(srcdir)/games/net2c.sh connect4 $(srcdir)/games/connect4/connect4.gtnet >$@.tmp && \
+	mv $@.tmp $@
+games/connect4/connect4.lo: games/connect4/net_data.h
