@@ -18,27 +18,6 @@
 #define ACT_SCRELU 1
 #define FLAG_RESIDUAL 1u     /* the output is added to the game's evaluate */
 
-/* Little-endian fields, whatever the host. */
-static void put32(unsigned char *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        p[i] = (unsigned char)(v >> (8 * i));
-}
-static uint32_t get32(const unsigned char *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-           (uint32_t)p[3] << 24;
-}
-static void put64(unsigned char *p, uint64_t v)
-{
-    put32(p, (uint32_t)v);
-    put32(p + 4, (uint32_t)(v >> 32));
-}
-static uint64_t get64(const unsigned char *p)
-{
-    return (uint64_t)get32(p) | (uint64_t)get32(p + 4) << 32;
-}
-
 /* FNV-1a over the payload: a damaged byte changes it. */
 static uint64_t checksum(const unsigned char *p, size_t n)
 {
@@ -140,8 +119,8 @@ struct gt_net *gt_net_read(const struct gt_game *g, const void *buf, size_t len,
         gt_errf(err, err_len, "%s: truncated (%zu bytes, less than the header)", what, len);
         return NULL;
     }
-    uint32_t version = get32(p + 8);
-    if (version != FORMAT_VERSION || get32(p + 12) != HEADER_SIZE) {
+    uint32_t version = gt_get32(p + 8);
+    if (version != FORMAT_VERSION || gt_get32(p + 12) != HEADER_SIZE) {
         gt_errf(err, err_len, "%s: network format version %u; this gtsearch reads "
                 "version %d", what, version, FORMAT_VERSION);
         return NULL;
@@ -149,12 +128,12 @@ struct gt_net *gt_net_read(const struct gt_game *g, const void *buf, size_t len,
     char game[GT_NET_NAME_LEN], feat[GT_NET_NAME_LEN];
     name_field(p + 16, game);
     name_field(p + 48, feat);
-    int fver = (int)get32(p + 80);
-    uint32_t inputs = get32(p + 84);
-    int hidden = (int)get32(p + 88), act = (int)get32(p + 92);
-    int qa = (int)get32(p + 96), qb = (int)get32(p + 100), scale = (int)get32(p + 104);
-    uint64_t bytes = get32(p + 108), sum = get64(p + 112);
-    uint32_t flags = get32(p + 120), window = get32(p + 124);
+    int fver = (int)gt_get32(p + 80);
+    uint32_t inputs = gt_get32(p + 84);
+    int hidden = (int)gt_get32(p + 88), act = (int)gt_get32(p + 92);
+    int qa = (int)gt_get32(p + 96), qb = (int)gt_get32(p + 100), scale = (int)gt_get32(p + 104);
+    uint64_t bytes = gt_get32(p + 108), sum = gt_get64(p + 112);
+    uint32_t flags = gt_get32(p + 120), window = gt_get32(p + 124);
     if (strcmp(game, g->name)) {
         gt_errf(err, err_len, "%s: a network for %s, not %s", what, game, g->name);
         return NULL;
@@ -204,12 +183,12 @@ struct gt_net *gt_net_read(const struct gt_game *g, const void *buf, size_t len,
     const unsigned char *q = p + HEADER_SIZE;
     size_t nw = (size_t)inputs * (size_t)hidden;
     for (size_t i = 0; i < nw; i++, q += 2)
-        n->ft_weights[i] = (int16_t)(q[0] | q[1] << 8);
+        n->ft_weights[i] = (int16_t)gt_get16s(q);
     for (int i = 0; i < hidden; i++, q += 2)
-        n->ft_bias[i] = (int16_t)(q[0] | q[1] << 8);
+        n->ft_bias[i] = (int16_t)gt_get16s(q);
     for (int i = 0; i < 2 * hidden; i++, q += 2)
-        n->out_weights[i] = (int16_t)(q[0] | q[1] << 8);
-    n->out_bias = (int32_t)get32(q);
+        n->out_weights[i] = (int16_t)gt_get16s(q);
+    n->out_bias = (int32_t)gt_get32(q);
     return n;
 }
 
@@ -257,31 +236,30 @@ int gt_net_save(const struct gt_net *n, const char *path, char *err, size_t err_
         return -1;
     }
     memcpy(buf, MAGIC, 8);
-    put32(buf + 8, FORMAT_VERSION);
-    put32(buf + 12, HEADER_SIZE);
+    gt_put32(buf + 8, FORMAT_VERSION);
+    gt_put32(buf + 12, HEADER_SIZE);
     memcpy(buf + 16, n->game, strnlen(n->game, GT_NET_NAME_LEN - 1));
     memcpy(buf + 48, n->features, strnlen(n->features, GT_NET_NAME_LEN - 1));
-    put32(buf + 80, (uint32_t)n->features_version);
-    put32(buf + 84, n->inputs);
-    put32(buf + 88, (uint32_t)n->hidden);
-    put32(buf + 92, ACT_SCRELU);
-    put32(buf + 96, GT_NET_QA);
-    put32(buf + 100, GT_NET_QB);
-    put32(buf + 104, (uint32_t)n->scale);
-    put32(buf + 108, (uint32_t)bytes);
+    gt_put32(buf + 80, (uint32_t)n->features_version);
+    gt_put32(buf + 84, n->inputs);
+    gt_put32(buf + 88, (uint32_t)n->hidden);
+    gt_put32(buf + 92, ACT_SCRELU);
+    gt_put32(buf + 96, GT_NET_QA);
+    gt_put32(buf + 100, GT_NET_QB);
+    gt_put32(buf + 104, (uint32_t)n->scale);
+    gt_put32(buf + 108, (uint32_t)bytes);
     unsigned char *q = buf + HEADER_SIZE;
     size_t nw = (size_t)n->inputs * (size_t)n->hidden;
     for (size_t i = 0; i < nw; i++, q += 2)
-        q[0] = (unsigned char)n->ft_weights[i], q[1] = (unsigned char)(n->ft_weights[i] >> 8);
+        gt_put16(q, (uint16_t)n->ft_weights[i]);
     for (int i = 0; i < n->hidden; i++, q += 2)
-        q[0] = (unsigned char)n->ft_bias[i], q[1] = (unsigned char)(n->ft_bias[i] >> 8);
+        gt_put16(q, (uint16_t)n->ft_bias[i]);
     for (int i = 0; i < 2 * n->hidden; i++, q += 2)
-        q[0] = (unsigned char)n->out_weights[i],
-        q[1] = (unsigned char)(n->out_weights[i] >> 8);
-    put32(q, (uint32_t)n->out_bias);
-    put64(buf + 112, checksum(buf + HEADER_SIZE, bytes));
-    put32(buf + 120, n->residual ? FLAG_RESIDUAL : 0);
-    put32(buf + 124, (uint32_t)(n->residual ? n->window : 0));
+        gt_put16(q, (uint16_t)n->out_weights[i]);
+    gt_put32(q, (uint32_t)n->out_bias);
+    gt_put64(buf + 112, checksum(buf + HEADER_SIZE, bytes));
+    gt_put32(buf + 120, n->residual ? FLAG_RESIDUAL : 0);
+    gt_put32(buf + 124, (uint32_t)(n->residual ? n->window : 0));
 
     char tmp[4096];
     snprintf(tmp, sizeof tmp, "%s.tmp", path);

@@ -45,4 +45,40 @@ static inline uint64_t gt_rand64(uint64_t *state)
     return x ^ (x >> 31);
 }
 
+/* Little-endian numbers in files, byte by byte: the same file from any
+ * host (network files, data files). */
+static inline void gt_put16(unsigned char *p, unsigned v)
+{
+    p[0] = (unsigned char)(v & 0xff);
+    p[1] = (unsigned char)(v >> 8 & 0xff);
+}
+static inline void gt_put32(unsigned char *p, uint32_t v)
+{
+    gt_put16(p, (unsigned)(v & 0xffff));
+    gt_put16(p + 2, (unsigned)(v >> 16));
+}
+static inline void gt_put64(unsigned char *p, uint64_t v)
+{
+    gt_put32(p, (uint32_t)v);
+    gt_put32(p + 4, (uint32_t)(v >> 32));
+}
+static inline unsigned gt_get16(const unsigned char *p)
+{
+    return (unsigned)p[0] | (unsigned)p[1] << 8;
+}
+/* ... as a signed 16-bit number. */
+static inline int gt_get16s(const unsigned char *p)
+{
+    unsigned v = gt_get16(p);
+    return v >= 0x8000 ? (int)v - 0x10000 : (int)v;
+}
+static inline uint32_t gt_get32(const unsigned char *p)
+{
+    return (uint32_t)gt_get16(p) | (uint32_t)gt_get16(p + 2) << 16;
+}
+static inline uint64_t gt_get64(const unsigned char *p)
+{
+    return (uint64_t)gt_get32(p) | (uint64_t)gt_get32(p + 4) << 32;
+}
+
 #endif

@@ -131,22 +131,6 @@ static int text_next(struct gt_data_reader *r, struct gt_data_record *rec, char 
 
 /* ---- binary records -------------------------------------------------------- */
 
-static unsigned get16(const unsigned char *p)
-{
-    return (unsigned)p[0] | (unsigned)p[1] << 8;
-}
-
-static int get16s(const unsigned char *p)
-{
-    unsigned v = get16(p);
-    return v >= 0x8000 ? (int)v - 0x10000 : (int)v;
-}
-
-static uint32_t get32(const unsigned char *p)
-{
-    return (uint32_t)get16(p) | (uint32_t)get16(p + 2) << 16;
-}
-
 static int truncated(struct gt_data_reader *r, char *err, size_t err_len)
 {
     r->ended = true;
@@ -173,7 +157,7 @@ static int binary_next(struct gt_data_reader *r, struct gt_data_record *rec, cha
     }
     if (got < sizeof h)
         return truncated(r, err, err_len);
-    unsigned len = get16(h), result = get16(h + 4);
+    unsigned len = gt_get16(h), result = gt_get16(h + 4);
     if (len == 0 || len >= GT_DATA_TEXT_MAX) {
         /* The length is the framing: nothing after it can be found. */
         r->ended = true;
@@ -197,10 +181,10 @@ static int binary_next(struct gt_data_reader *r, struct gt_data_record *rec, cha
                 "1000", r->path, r->number, at, result);
         return -1;
     }
-    rec->score = get16s(h + 2);
+    rec->score = gt_get16s(h + 2);
     rec->result = result / 1000.0;
-    rec->margin = get16s(h + 6);
-    rec->ply = (int)get16(h + 8);
+    rec->margin = gt_get16s(h + 6);
+    rec->ply = (int)gt_get16(h + 8);
     return 1;
 }
 
@@ -236,7 +220,7 @@ static int binary_header(struct gt_data_reader *r, const unsigned char *h, size_
                 GT_DATA_HEADER_SIZE);
         return -1;
     }
-    uint32_t version = get32(h + 8), size = get32(h + 12);
+    uint32_t version = gt_get32(h + 8), size = gt_get32(h + 12);
     if (version != GT_DATA_VERSION) {
         gt_errf(err, err_len, "%s: data format version %lu; this program reads version %u",
                 r->path, (unsigned long)version, GT_DATA_VERSION);

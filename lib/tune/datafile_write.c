@@ -47,19 +47,6 @@ static int reserve(struct gt_data_writer *w, size_t n)
     return 0;
 }
 
-/* Little-endian, byte by byte: the same file from any host. */
-static void put16(unsigned char *p, unsigned v)
-{
-    p[0] = (unsigned char)(v & 0xff);
-    p[1] = (unsigned char)(v >> 8 & 0xff);
-}
-
-static void put32(unsigned char *p, uint32_t v)
-{
-    put16(p, (unsigned)(v & 0xffff));
-    put16(p + 2, (unsigned)(v >> 16));
-}
-
 static int clamp(int v, int lo, int hi)
 {
     return v < lo ? lo : v > hi ? hi : v;
@@ -85,11 +72,11 @@ struct gt_data_writer *gt_data_writer_new(const struct gt_game *g, FILE *out,
         return w;
     unsigned char h[GT_DATA_HEADER_SIZE] = {0};
     memcpy(h, GT_DATA_MAGIC, 8);
-    put32(h + 8, GT_DATA_VERSION);
-    put32(h + 12, GT_DATA_HEADER_SIZE);
+    gt_put32(h + 8, GT_DATA_VERSION);
+    gt_put32(h + 12, GT_DATA_HEADER_SIZE);
     size_t n = strlen(g->name);
     memcpy(h + 16, g->name, n < GT_DATA_NAME_SIZE ? n : GT_DATA_NAME_SIZE - 1);
-    put32(h + 48, 0);          /* flags */
+    gt_put32(h + 48, 0);          /* flags */
     if (fwrite(h, 1, sizeof h, out) < sizeof h) {
         gt_errf(err, err_len, "%s", strerror(errno));
         free(w);
@@ -107,11 +94,11 @@ static int encode_binary(struct gt_data_writer *w, const struct gt_data_record *
     int score = rec->score == GT_DATA_NO_SCORE ? GT_DATA_NO_SCORE
               : clamp(rec->score, -GT_DATA_SCORE_MAX, GT_DATA_SCORE_MAX);
     double r = unit(rec->result);
-    put16(p, (unsigned)len);
-    put16(p + 2, (unsigned)score & 0xffff);
-    put16(p + 4, (unsigned)lround(r * 1000));
-    put16(p + 6, (unsigned)clamp(rec->margin, -GT_DATA_SCORE_MAX, GT_DATA_SCORE_MAX) & 0xffff);
-    put16(p + 8, (unsigned)clamp(rec->ply, 0, 65535));
+    gt_put16(p, (unsigned)len);
+    gt_put16(p + 2, (unsigned)score & 0xffff);
+    gt_put16(p + 4, (unsigned)lround(r * 1000));
+    gt_put16(p + 6, (unsigned)clamp(rec->margin, -GT_DATA_SCORE_MAX, GT_DATA_SCORE_MAX) & 0xffff);
+    gt_put16(p + 8, (unsigned)clamp(rec->ply, 0, 65535));
     memcpy(p + GT_DATA_RECORD_HEAD, rec->text, len);
     w->len += GT_DATA_RECORD_HEAD + len;
     return 0;
