@@ -99,7 +99,7 @@ int gt_accum_evaluate(struct gt_worker *w, int ply)
     if (n->residual) {
         base = w->g->evaluate(w->pos, w->p->eval_params);
         /* Outside the window the evaluation alone: no sums needed. */
-        if (n->window && (base > n->window || base < -n->window))
+        if (!gt_net_corrects(n, base))
             return base;
     }
     ensure(w, ply, 0);

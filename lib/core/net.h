@@ -63,6 +63,8 @@ void gt_net_free(struct gt_net *n);
  * version, or has an unsupported shape.  NULL then. */
 struct gt_net *gt_net_load(const struct gt_game *g, const char *path, char *err,
                            size_t err_len);
+/* Does the file start as a network file does (whatever its state)? */
+bool gt_net_file_is(const char *path);
 /* The same from memory (a file's bytes). */
 struct gt_net *gt_net_read(const struct gt_game *g, const void *buf, size_t len,
                            const char *what, char *err, size_t err_len);
@@ -89,8 +91,14 @@ int gt_net_output_portable(const struct gt_net *n, const int16_t *us, const int1
  * of memory. */
 int gt_net_evaluate(const struct gt_net *n, const struct gt_game *g, const void *pos,
                     const int32_t *params);
-/* A residual network's evaluation: base (the game's) + out inside the
- * network's window, base alone outside it; clamped to +-GT_EVAL_MAX. */
+/* Does a residual network correct an evaluation of `base` (inside its
+ * window)? */
+static inline bool gt_net_corrects(const struct gt_net *n, int base)
+{
+    return !n->window || (base <= n->window && base >= -n->window);
+}
+/* A residual network's evaluation: base (the game's) + out where the
+ * network corrects it, base alone elsewhere; clamped to +-GT_EVAL_MAX. */
 int gt_net_add_base(const struct gt_net *n, int base, int out);
 
 #endif

@@ -135,7 +135,7 @@ int gt_net_output(const struct gt_net *n, const int16_t *us, const int16_t *them
 
 int gt_net_add_base(const struct gt_net *n, int base, int out)
 {
-    int v = n->window && (base > n->window || base < -n->window) ? base : base + out;
+    int v = gt_net_corrects(n, base) ? base + out : base;
     return v > GT_EVAL_MAX ? GT_EVAL_MAX : v < -GT_EVAL_MAX ? -GT_EVAL_MAX : v;
 }
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "options.h"
 #include "core/net.h"
@@ -133,18 +134,6 @@ static int add_core_options(struct gt_engine *e)
     return 0;
 }
 
-/* Is the file a network (its first bytes say so)? */
-static bool is_network_file(const char *path)
-{
-    char head[8] = {0};
-    FILE *f = fopen(path, "rb");
-    bool net = f && fread(head, 1, sizeof head, f) == sizeof head &&
-               !memcmp(head, "GTSNET", 6);
-    if (f)
-        fclose(f);
-    return net;
-}
-
 /* The module's own network, or NULL.  A module whose built-in network
  * does not fit its features (a stale file) plays with its evaluation;
  * the module's tests see to it that this does not ship. */
@@ -190,7 +179,7 @@ static int set_eval_file(struct gt_engine *e, const char *value, char *err, size
 {
     int32_t *values = NULL;
     bool reset = !value || !*value || !strcmp(value, "<empty>");
-    if (!reset && is_network_file(value)) {
+    if (!reset && gt_net_file_is(value)) {
         if (e->g->features)
             return set_network_file(e, value, err, err_len);
         gt_errf(err, err_len, "'%s' is a network, and %s declares no input features to "
@@ -198,14 +187,11 @@ static int set_eval_file(struct gt_engine *e, const char *value, char *err, size
         return -1;
     }
     if (!reset && !e->g->eval_params) {
-        FILE *f = fopen(value, "rb");
-        if (!f)
+        if (access(value, R_OK) != 0)
             gt_errf(err, err_len, "cannot open %s: %s", value, strerror(errno));
         else
             gt_errf(err, err_len, "'%s' is not a network file (and %s's evaluation has "
                     "no weights to load)", value, e->g->name);
-        if (f)
-            fclose(f);
         return -1;
     }
     if (!reset) {
