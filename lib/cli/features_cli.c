@@ -26,6 +26,7 @@
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "args.h"
@@ -61,28 +62,30 @@ static void put_f32(struct out *o, float x)
 
 static int write_set(const struct gt_trainset *s, uint32_t count, FILE *f)
 {
-    static struct out o;        /* the buffer is big for the stack */
-    o.f = f;
-    o.len = 0;
-    o.failed = 0;
+    struct out *o = calloc(1, sizeof *o);       /* the buffer is big for the stack */
+    if (!o)
+        return -1;
+    o->f = f;
     for (const char *m = "GTSFEAT1"; *m; m++)
-        put(&o, (unsigned char)*m, 1);
-    put(&o, count, 4);
-    put(&o, s->n, 8);
-    put(&o, s->nf, 8);
+        put(o, (unsigned char)*m, 1);
+    put(o, count, 4);
+    put(o, s->n, 8);
+    put(o, s->nf, 8);
     for (size_t i = 0; i <= s->n; i++)
-        put(&o, s->n ? s->start[i] : 0, 8);     /* an empty set has no start[] */
+        put(o, s->n ? s->start[i] : 0, 8);      /* an empty set has no start[] */
     for (size_t i = 0; i < s->n; i++)
-        put(&o, s->nus[i], 2);
+        put(o, s->nus[i], 2);
     for (size_t i = 0; i < s->nf; i++)
-        put(&o, s->feat[i], 4);
+        put(o, s->feat[i], 4);
     for (size_t i = 0; i < s->n; i++)
-        put_f32(&o, s->score[i]);
+        put_f32(o, s->score[i]);
     for (size_t i = 0; i < s->n; i++)
-        put_f32(&o, s->result[i]);
-    if (fwrite(o.buf, 1, o.len, f) != o.len)
-        o.failed = 1;
-    return o.failed ? -1 : 0;
+        put_f32(o, s->result[i]);
+    if (fwrite(o->buf, 1, o->len, f) != o->len)
+        o->failed = 1;
+    int rc = o->failed ? -1 : 0;
+    free(o);
+    return rc;
 }
 
 int gt_export_features_main(struct gt_engine *e, int argc, char **argv)

@@ -16,24 +16,14 @@
 #include "train_cli.h"
 
 #include <errno.h>
-#include <signal.h>
-#include <stdatomic.h>
 #include <string.h>
 
 #include "args.h"
+#include "interrupt.h"
 #include "core/net.h"
 #include "core/util.h"
 #include "engine/engine.h"
 #include "train/train.h"
-
-static atomic_bool interrupted;
-
-static void on_sigint(int sig)
-{
-    (void)sig;
-    atomic_store(&interrupted, true);
-    signal(SIGINT, SIG_DFL);        /* a second Ctrl-C ends the program */
-}
 
 int gt_train_main(struct gt_engine *e, int argc, char **argv)
 {
@@ -103,9 +93,11 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
     }
     if (!ndata)
         return gt_usage_error("train", "%s", "no data file given");
-    if (c.hidden % 32)
-        return gt_usage_error("train", "--hidden %s: must be a multiple of 32",
-                              c.hidden == 0 ? "0" : "N");
+    if (c.hidden % 32) {
+        char h[16];
+        snprintf(h, sizeof h, "%d", c.hidden);
+        return gt_usage_error("train", "--hidden %s: must be a multiple of 32", h);
+    }
     if (c.window && !c.residual)
         return gt_usage_error("train", "%s", "--window is for a --residual network");
     if (!c.out)
@@ -138,13 +130,12 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
         goto out;
     }
     c.log = log;
-    c.stop = &interrupted;
-    atomic_store(&interrupted, false);
-    void (*old)(int) = signal(SIGINT, on_sigint);
+    struct sigaction old_int;
+    c.stop = gt_interrupt_catch(&old_int);
     struct gt_model m = {0};
     struct gt_train_stats st;
     int r = gt_train_run(g, &s, &c, &m, &st, err, sizeof err);
-    signal(SIGINT, old);
+    gt_interrupt_release(&old_int);
     if (log)
         fclose(log);
     gt_model_free(&m);

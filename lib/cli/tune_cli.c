@@ -24,7 +24,6 @@
 #include <errno.h>
 #include <fnmatch.h>
 #include <math.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +37,7 @@
 #include "engine/engine.h"
 #include "engine/options.h"
 #include "args.h"
+#include "interrupt.h"
 #include "match_cli.h"
 #include "tune/datafile.h"
 #include "tune/datagen.h"
@@ -70,29 +70,6 @@ static void collect_option(void *ctx, const char *name, const char *value)
     size_t len = strlen(name) + strlen(value) + 2;
     if ((v[l->n] = malloc(len)))
         snprintf(v[l->n++], len, "%s=%s", name, value);
-}
-
-/* Set by Ctrl-C during datagen.  A signal handler can reach nothing but
- * a static object, so this is the one flag of the program that lives
- * here; the run polls it through its config. */
-static atomic_bool interrupted;
-
-static void on_interrupt(int sig)
-{
-    (void)sig;
-    atomic_store(&interrupted, true);
-}
-
-/* The first Ctrl-C stops datagen at the next move, keeping whole games;
- * the handler then resets, so a second one ends the program at once. */
-static void catch_interrupt(struct sigaction *old)
-{
-    struct sigaction sa = {0};
-    sa.sa_handler = on_interrupt;
-    sa.sa_flags = SA_RESETHAND | SA_RESTART;
-    sigemptyset(&sa.sa_mask);
-    atomic_store(&interrupted, false);
-    sigaction(SIGINT, &sa, old);
 }
 
 /* --format WORD at argv[*i]. */
@@ -187,12 +164,11 @@ int gt_datagen_main(struct gt_engine *e, int argc, char **argv)
                 c.openings ? ", openings " : "", c.openings ? c.openings : "",
                 c.write_score ? "eval units" : "none");
     struct sigaction old_int;
-    catch_interrupt(&old_int);
-    c.stop = &interrupted;
+    c.stop = gt_interrupt_catch(&old_int);
     struct gt_datagen_stats st = {0};
     char err[512];
     int rc = gt_datagen_run(g, &c, out, leader ? stderr : NULL, &st, err, sizeof err);
-    sigaction(SIGINT, &old_int, NULL);
+    gt_interrupt_release(&old_int);
 #ifdef HAVE_MPI
     char derr[512];
     if (gt_dist_datagen_finish(dd, derr, sizeof derr) < 0 && rc == 0) {
