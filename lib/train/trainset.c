@@ -28,6 +28,15 @@ void gt_trainset_free(struct gt_trainset *s)
     s->with_base = with_base;
 }
 
+static int resize(void **p, size_t cap, size_t size)
+{
+    void *q = realloc(*p, cap * size);
+    if (!q)
+        return -1;
+    *p = q;
+    return 0;
+}
+
 static int grow(void **p, size_t *cap, size_t need, size_t size)
 {
     if (need <= *cap)
@@ -35,26 +44,25 @@ static int grow(void **p, size_t *cap, size_t need, size_t size)
     size_t c = *cap ? *cap : 1024;
     while (c < need)
         c *= 2;
-    void *q = realloc(*p, c * size);
-    if (!q)
+    if (resize(p, c, size) < 0)
         return -1;
-    *p = q;
     *cap = c;
     return 0;
 }
 
 int gt_trainset_add(struct gt_trainset *s, const struct gt_game *g, const void *pos,
-                    double score_first, double result_first, uint32_t *scratch)
+                    double score_first, double result_first)
 {
     const struct gt_features *ft = g->features;
     int us = g->side(pos);
     if (s->n + 1 >= s->cap) {
-        size_t c = s->cap, c2 = s->cap, c3 = s->cap, c4 = s->cap, c5 = s->cap;
-        if (grow((void **)&s->start, &c, s->n + 2, sizeof *s->start) < 0 ||
-            grow((void **)&s->nus, &c2, s->n + 2, sizeof *s->nus) < 0 ||
-            grow((void **)&s->score, &c3, s->n + 2, sizeof *s->score) < 0 ||
-            grow((void **)&s->result, &c4, s->n + 2, sizeof *s->result) < 0 ||
-            (s->with_base && grow((void **)&s->base, &c5, s->n + 2, sizeof *s->base) < 0))
+        /* The arrays by position grow together, to one capacity. */
+        size_t c = s->cap ? 2 * s->cap : 1024;
+        if (resize((void **)&s->start, c, sizeof *s->start) < 0 ||
+            resize((void **)&s->nus, c, sizeof *s->nus) < 0 ||
+            resize((void **)&s->score, c, sizeof *s->score) < 0 ||
+            resize((void **)&s->result, c, sizeof *s->result) < 0 ||
+            (s->with_base && resize((void **)&s->base, c, sizeof *s->base) < 0))
             return -1;
         s->cap = c;
     }
@@ -63,10 +71,8 @@ int gt_trainset_add(struct gt_trainset *s, const struct gt_game *g, const void *
         return -1;
     if (s->n == 0)
         s->start[0] = 0;
-    int nus = ft->active(pos, us, scratch);
-    memcpy(s->feat + s->nf, scratch, sizeof *scratch * (size_t)nus);
-    int nthem = ft->active(pos, 1 - us, scratch);
-    memcpy(s->feat + s->nf + nus, scratch, sizeof *scratch * (size_t)nthem);
+    int nus = ft->active(pos, us, s->feat + s->nf);
+    int nthem = ft->active(pos, 1 - us, s->feat + s->nf + nus);
     s->nf += (size_t)(nus + nthem);
     s->nus[s->n] = (uint16_t)nus;
     s->score[s->n] = isnan(score_first) ? NAN : (float)(us == 0 ? score_first : -score_first);
@@ -79,7 +85,7 @@ int gt_trainset_add(struct gt_trainset *s, const struct gt_game *g, const void *
 
 /* One data file into s; -1 with err when it cannot be used at all. */
 static int load_file(struct gt_trainset *s, const struct gt_game *g, const char *path,
-                     long max, void *pos, uint32_t *scratch, FILE *warn, char *err,
+                     long max, void *pos, FILE *warn, char *err,
                      size_t err_len)
 {
     struct gt_data_reader *r = gt_data_open(g, path, err, err_len);
@@ -105,7 +111,7 @@ static int load_file(struct gt_trainset *s, const struct gt_game *g, const char 
             continue;
         }
         double score = rec->score == GT_DATA_NO_SCORE ? NAN : rec->score;
-        if (gt_trainset_add(s, g, pos, score, rec->result, scratch) < 0) {
+        if (gt_trainset_add(s, g, pos, score, rec->result) < 0) {
             gt_errf(err, err_len, "out of memory after %zu positions", s->n);
             rc = -1;
             break;
@@ -132,15 +138,13 @@ int gt_trainset_load(struct gt_trainset *s, const struct gt_game *g, const char 
                      int n, long max, FILE *warn, char *err, size_t err_len)
 {
     void *pos = calloc(1, g->pos_size);
-    uint32_t *scratch = malloc(sizeof *scratch * (size_t)g->features->max_active);
     int rc = 0;
-    if (!pos || !scratch) {
+    if (!pos) {
         gt_errf(err, err_len, "out of memory");
         rc = -1;
     }
     for (int i = 0; i < n && rc == 0; i++)
-        rc = load_file(s, g, paths[i], max, pos, scratch, warn, err, err_len);
+        rc = load_file(s, g, paths[i], max, pos, warn, err, err_len);
     free(pos);
-    free(scratch);
     return rc;
 }

@@ -28,10 +28,10 @@ struct gt_trainset {
 void gt_trainset_init(struct gt_trainset *s);
 void gt_trainset_free(struct gt_trainset *s);
 /* Add pos with the first player's score (NAN: none) and result (and the
- * game's evaluation with the compiled-in weights, with_base).  scratch
- * holds max_active features.  0, or -1 when out of memory. */
+ * game's evaluation with the compiled-in weights, with_base).  0, or -1
+ * when out of memory. */
 int gt_trainset_add(struct gt_trainset *s, const struct gt_game *g, const void *pos,
-                    double score_first, double result_first, uint32_t *scratch);
+                    double score_first, double result_first);
 /* Add the positions of the data files paths[0..n) (either format of
  * tune/datafile.h), at most max in all (0: no limit).  Records that do
  * not read or whose position the game refuses are skipped, the first few
