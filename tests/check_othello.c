@@ -538,15 +538,12 @@ END_TEST
 /* Endgames solved by the search, margin included: the score is
  * GT_EVAL_MAX + margin for a win (-GT_EVAL_MAX - margin for a loss, 0 for
  * a draw), and the move played keeps the exact value.  Returns it. */
-static int solve(struct gt_engine *e, const char *text)
+static int solve_at(struct gt_engine *e, const char *text, int depth)
 {
     char err[256], b[64], me = text[65];
-    int empty = 0;
     memcpy(b, text, 64);
-    for (int s = 0; s < 64; s++)
-        empty += b[s] == '-';
     int want = ref_solve(b, me, -65, 65);
-    struct gt_limits lim = {.depth = 2 * empty + 8};    /* passes are plies */
+    struct gt_limits lim = {.depth = depth};
     struct gt_search_result res;
     ck_assert_int_eq(gt_engine_set_position(e, text, NULL, err, sizeof err), 0);
     gt_engine_new_game(e);
@@ -560,6 +557,15 @@ static int solve(struct gt_engine *e, const char *text)
     int after = -ref_solve(b, other(me), -65, 65);
     ck_assert_msg(after == want, "%s: move %u gives %d, exact %d", text, res.best, after, want);
     return want;
+}
+
+/* With depth enough for every line to reach the end (passes are plies). */
+static int solve(struct gt_engine *e, const char *text)
+{
+    int empty = 0;
+    for (int s = 0; s < 64; s++)
+        empty += text[s] == '-';
+    return solve_at(e, text, 2 * empty + 8);
 }
 
 START_TEST(endgames_solved)
@@ -587,6 +593,58 @@ START_TEST(endgames_solved)
 }
 END_TEST
 
+/* Margins exact at depth 20 with the default prunings.  A position with
+ * 12 empty squares, where a proven win used to stop the search from
+ * looking for a larger one (depth 20 said +10 or +12, the truth is +14),
+ * and endgames of 8 to 10 empty squares, where max_plies_left says that
+ * depth 20 reaches every end: the search solves them. */
+START_TEST(margins_exact_at_depth_20)
+{
+    char err[256];
+    struct gt_engine *e = gt_engine_new(G, err, sizeof err);
+    ck_assert_ptr_nonnull(e);
+    ck_assert_int_eq(solve_at(e, "---OOO-XXXOOOOXX-XOOXXOXXXOXXOXXXOOOOO-XOOXOOOX-OOOXXOOO-O--XXOX X",
+                              20), 14);
+    unsigned seed = 2026;
+    int n = 0;
+    while (n < 40) {
+        char text[80], b[64];
+        random_position(&seed, 8 + n % 3, text);
+        memcpy(b, text, 64);
+        if (!ref_moves(b, text[65]))
+            continue;       /* over, or a pass to play: nothing to choose */
+        solve_at(e, text, 20);
+        n++;
+    }
+    gt_engine_free(e);
+}
+END_TEST
+
+/* The bound the solver trusts: never negative, and lower after every
+ * move, along random games to their end. */
+START_TEST(plies_left_bound)
+{
+    unsigned seed = 5;
+    ck_assert_ptr_nonnull(G->max_plies_left);
+    for (int game = 0; game < 200; game++) {
+        pos_buf p;
+        gt_move moves[64];
+        uint64_t undo;
+        load(&p, START);
+        for (;;) {
+            int left = G->max_plies_left(&p), n = G->generate(&p, GT_GEN_ALL, moves);
+            ck_assert_int_ge(left, 0);
+            if (!n)
+                break;
+            ck_assert_int_ge(left, 1);
+            seed = seed * 1103515245u + 12345u;
+            G->make(&p, moves[(seed >> 16) % (unsigned)n], &undo);
+            ck_assert_int_lt(G->max_plies_left(&p), left);
+        }
+    }
+}
+END_TEST
+
 Suite *test_suite(void);
 Suite *test_suite(void)
 {
@@ -602,6 +660,7 @@ Suite *test_suite(void)
     tcase_add_test(t, game_over);
     tcase_add_test(t, evaluation_trace);
     tcase_add_test(t, null_move_hooks);
+    tcase_add_test(t, plies_left_bound);
     suite_add_tcase(s, t);
     TCase *c = tcase_create("core");
     tcase_set_timeout(c, 60);
@@ -609,6 +668,7 @@ Suite *test_suite(void)
     tcase_add_test(c, perft_against_reference);
     tcase_add_test(c, opening_move);
     tcase_add_test(c, endgames_solved);
+    tcase_add_test(c, margins_exact_at_depth_20);
     suite_add_tcase(s, c);
     return s;
 }

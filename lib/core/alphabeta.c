@@ -372,6 +372,11 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
         return 0;
     if (ply > w->seldepth)
         w->seldepth = ply;
+    /* Where the depth left reaches the end of every game from here, the
+     * node is solved: nothing below is pruned or reduced by a guess, so
+     * what it proves is the exact result.  The game's bound falls by a
+     * ply or more with every move, so the children are solved too. */
+    const bool solving = g->max_plies_left && depth >= g->max_plies_left(pos);
 
     /* Step 2: rule results (repetition, move-count rules) and mate
      * distance pruning: no mate found here can beat one already known.
@@ -440,7 +445,8 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
 
     /* Step 5: reverse futility: far above beta near the horizon.  Worth
      * +127 Elo [+76, +184]; off, bench needs 95% more nodes. */
-    if (p->reverse_futility && !pv && !in_check && !excluded && depth <= sp[GT_SP_RFP_DEPTH] &&
+    const bool guess = !pv && !in_check && !excluded && !solving;
+    if (p->reverse_futility && guess && depth <= sp[GT_SP_RFP_DEPTH] &&
         !gt_is_decided_score(beta) &&
         eval - g->eval_unit * (sp[GT_SP_RFP_MARGIN] * depth -
                                sp[GT_SP_RFP_IMPROVING] * improving) / 100 >= beta)
@@ -448,7 +454,7 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
 
     /* Step 5b: razoring: so far below alpha near the horizon that only
      * captures could help; if quiescence agrees, the node fails low. */
-    if (!pv && !in_check && !excluded && depth <= sp[GT_SP_RAZOR_DEPTH] &&
+    if (guess && depth <= sp[GT_SP_RAZOR_DEPTH] &&
         !gt_is_decided_score(alpha) &&
         eval + g->eval_unit * sp[GT_SP_RAZOR_MARGIN] * depth * depth / 100 < alpha) {
         int v = qsearch(w, alpha - 1, alpha, ply);
@@ -462,7 +468,7 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
      * needs 22% more nodes, and with no other pruning the null move alone
      * saves 76.7% of the nodes at depth 10.  Verification costs under 1%
      * of the nodes and keeps the zugzwang suite at 10/10 (8/10 without). */
-    if (!root && !excluded) {
+    if (!root && !excluded && !solving) {
         int s = null_move_pruning(w, beta, depth, ply, eval, in_check, pv, cutnode);
         if (s != NO_SCORE)
             return s;
@@ -476,7 +482,7 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
     /* Step 6b: probcut: a noisy move that beats beta by a margin in a
      * quiescence search and then in one four plies shallower would very
      * likely beat beta at full depth too. */
-    if (!pv && !in_check && !excluded && sp[GT_SP_PROBCUT_DEPTH] &&
+    if (guess && sp[GT_SP_PROBCUT_DEPTH] &&
         depth >= sp[GT_SP_PROBCUT_DEPTH] && g->see_ge && !gt_is_decided_score(beta)) {
         int s = probcut(w, beta + g->eval_unit * sp[GT_SP_PROBCUT_MARGIN] / 100,
                         depth, ply, eval, cutnode, tt_move, tt_hit ? &e : NULL, key);
@@ -486,7 +492,7 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
 
     /* Step 7: internal iterative reduction: without a hash move this node
      * is probably not worth its full depth.  (Not measured.) */
-    if (depth >= sp[GT_SP_IIR_DEPTH] && !tt_move)
+    if (depth >= sp[GT_SP_IIR_DEPTH] && !tt_move && !solving)
         depth--;
 
     /* Step 7b: singular extension: when every move but the hash move
@@ -494,7 +500,7 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
      * the only good one here and is searched a ply deeper; when even the
      * others reach beta, the node is cut at once (several moves would). */
     int tt_ext = 0;
-    if (!root && !excluded && sp[GT_SP_SE_DEPTH] && depth >= sp[GT_SP_SE_DEPTH] &&
+    if (!root && !excluded && !solving && sp[GT_SP_SE_DEPTH] && depth >= sp[GT_SP_SE_DEPTH] &&
         tt_move && e.depth >= depth - 3 && e.bound != GT_BOUND_UPPER &&
         !gt_is_decided_score(e.score) && ply < 2 * w->root_depth) {
         int sbeta = e.score - g->eval_unit * sp[GT_SP_SE_MARGIN] * depth / 100;
@@ -565,11 +571,16 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
         early_fetch(w, m);
         bool quiet = i >= quiet_from || !g->is_noisy(pos, m);
         bool pass = gt_is_pass(g, m);
+        /* In a game with margins, a win already proven here: only a
+         * search to the end tells a larger one from a smaller, and no
+         * static evaluation can, so no move is pruned or reduced by one.
+         * (Chess and shogi keep pruning: a mate is a mate.) */
+        const bool sure = solving || (g->final_margin && alpha >= GT_DECIDED);
 
         /* Step 9: shallow pruning of moves unlikely to matter, once one
          * move keeps us out of a mate: late move pruning, futility, and
          * moves that lose material.  (Not measured one by one.) */
-        if (!root && best > -GT_DECIDED && !in_check) {
+        if (!root && best > -GT_DECIDED && !in_check && !sure) {
             /* Both quiet prunings only grow stronger as the loop goes on
              * (searched and alpha only rise), so once one prunes a quiet
              * move ranked below every noisy move, all that is left is
@@ -620,7 +631,7 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
             /* Step 10: late move reductions for quiet moves.  Off, bench
              * needs 5.2 times the nodes (5,642,921 against 1,076,306). */
             int r = 0;
-            if (p->lmr && depth >= sp[GT_SP_LMR_MIN_DEPTH] && quiet &&
+            if (p->lmr && !sure && depth >= sp[GT_SP_LMR_MIN_DEPTH] && quiet &&
                 (!gives_check || sp[GT_SP_LMR_CHECKS]) && !in_check &&
                 searched >= 1 + 2 * pv) {
                 r = w->lmr[depth < 63 ? depth : 63][searched < 63 ? searched : 63];

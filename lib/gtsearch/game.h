@@ -428,6 +428,14 @@ struct gt_game {
      * prefers the largest win and the smallest loss (not the fastest).
      * NULL: a win is a win (mate scores: the fastest win is best). */
     int (*final_margin)(const void *pos);
+    /* OPTIONAL: no game from this position lasts more than this many
+     * plies (passes included); for games whose length is bounded, such as
+     * the empty squares of a board game that fills up.  Where the search
+     * has at least that much depth left it solves the position: no move
+     * is pruned or reduced by a guess, so a proven result is exact (the
+     * largest margin, not merely a win).  The bound must fall by at least
+     * one with every move.  NULL: no bound; the search never solves. */
+    int (*max_plies_left)(const void *pos);
     /* OPTIONAL: the rule that ended the game, for messages and records:
      * "checkmate", "stalemate", "threefold repetition", "four in a row".
      * Called on a position where the game has ended, with the outcome the

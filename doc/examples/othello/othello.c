@@ -324,6 +324,19 @@ static int final_margin(const void *pos)
     return (d ? d : 1) * DISC;
 }
 
+/* Every disc fills an empty square, and between two discs comes at most
+ * one pass (two in a row end the game), with none after the last disc:
+ * at most 2 * empties - 1 plies, one more when the side to move must
+ * pass first.  Each move lowers the bound: a disc by one or more, a pass
+ * (to a side that can place) by one.  With this much depth left the
+ * search solves the endgame exactly. */
+static int max_plies_left(const void *pos)
+{
+    const struct othello *p = pos;
+    int empty = 64 - count(p->disc[0] | p->disc[1]);
+    return empty ? 2 * empty - 1 + must_pass(p) : 0;
+}
+
 static const char *end_reason(const void *pos, enum gt_outcome o)
 {
     const struct othello *p = pos;
@@ -505,7 +518,8 @@ GT_MODULE(othello) = {
     .move_to_text = move_to_text, .move_from_text = move_from_text,
     .is_noisy = is_noisy, .move_index = move_index,
     .in_check = in_check, .no_moves = no_moves, .rule_outcome = rule_outcome,
-    .final_margin = final_margin, .end_reason = end_reason,
+    .final_margin = final_margin, .max_plies_left = max_plies_left,
+    .end_reason = end_reason,
     .evaluate = evaluate, .eval_params = eval_params, .eval_trace = eval_trace,
     .features = &disc_features,
     .make_null = make_null, .unmake_null = unmake_null,
