@@ -98,9 +98,11 @@ tests_check_features_LDADD = games/chess/libchess.la games/shogi/libshogi.la \
 
 # The rooms of lib/ and what each may include; no game knowledge in them.
 TESTS += tests/rooms.sh tests/license.sh tests/tune-cli.sh tests/tools-position.sh \
-	tests/material-weights.sh tests/datagen-format.sh tests/export-features.sh
+	tests/material-weights.sh tests/datagen-format.sh tests/export-features.sh \
+	tests/selftest-cli.sh
 EXTRA_DIST += tests/rooms.sh tests/license.sh tests/tune-cli.sh tests/tools-position.sh \
-	tests/material-weights.sh tests/datagen-format.sh tests/export-features.sh
+	tests/material-weights.sh tests/datagen-format.sh tests/export-features.sh \
+	tests/selftest-cli.sh
 
 # The game author's path, end to end (installs into a temporary DESTDIR).
 TESTS += tests/out-of-tree.sh
@@ -123,3 +125,14 @@ TESTS += tests/check_connect4_play
 tests_check_connect4_play_SOURCES = tests/check_connect4_play.c tests/check_main.c
 tests_check_connect4_play_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_check_connect4_play_LDADD = games/connect4/libconnect4-test.la $(CORE_TEST_LDADD)
+
+# The module conformance checks (selftest): every game passes, planted
+# faults fail.
+check_PROGRAMS += tests/check_selftest
+TESTS += tests/check_selftest
+tests_check_selftest_SOURCES = tests/check_selftest.c tests/check_main.c \
+	games/chess/module.c games/shogi/module.c doc/examples/othello/othello.c
+tests_check_selftest_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_check_selftest_LDADD = games/chess/libchess.la games/shogi/libshogi.la \
+	games/connect4/libconnect4-test.la \
+	$(CORE_TEST_LDADD)

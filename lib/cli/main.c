@@ -17,6 +17,7 @@
 #include "match/match.h"
 #include "protocol.h"
 #include "registry.h"
+#include "selftest.h"
 #include "tools.h"
 #include "core/util.h"
 #ifdef HAVE_MPI
@@ -33,6 +34,9 @@ static const char usage[] =
     "\n"
     "Commands:\n"
     "  perft DEPTH [--position TEXT] [--divide]   count the legal move tree\n"
+    "  selftest [--games N] [--depth N] [--seed N] [--position TEXT]\n"
+    "                                             check the game module's hooks along\n"
+    "                                             random games (run it first)\n"
     "  params                                     the search's named numbers: value,\n"
     "                                             default, range (each is an option)\n"
     "  bench [DEPTH]                              search the game's bench positions;\n"
@@ -250,6 +254,8 @@ static int run_command(struct gt_engine *e, int argc, char **argv)
         return gt_spsa_main(e, argc - 1, argv + 1);
     if (!strcmp(cmd, "train"))
         return gt_train_main(e, argc - 1, argv + 1);
+    if (!strcmp(cmd, "selftest"))
+        return gt_selftest_main(e, argc, argv);
     if (!strcmp(cmd, "export-features"))
         return gt_export_features_main(e, argc - 1, argv + 1);
     return bad_usage("unknown command '%s'", cmd);

@@ -223,12 +223,17 @@ static int set_eval_file(struct gt_engine *e, const char *value, char *err, size
     return 0;
 }
 
-static void apply_game_options(struct gt_engine *e, void *pos)
+static void apply_game_options(const struct gt_engine *e, void *pos)
 {
     if (!e->g->set_option)
         return;
     for (const struct gt_option_spec *s = e->g->options; s && s->name; s++)
         e->g->set_option(pos, s->name, gt_options_str(e->opts, s->name));
+}
+
+void gt_engine_prepare_position(const struct gt_engine *e, void *pos)
+{
+    apply_game_options(e, pos);
 }
 
 struct gt_engine *gt_engine_new(const struct gt_game *g, char *err, size_t err_len)

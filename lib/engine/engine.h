@@ -30,6 +30,9 @@ struct gt_options *gt_engine_options(struct gt_engine *e);
 /* The current root position (pos_size bytes; do not keep the pointer
  * across calls that change it). */
 const void *gt_engine_position(const struct gt_engine *e);
+/* Apply the engine's values of the game's options to a position the
+ * caller read from text itself (what set_position does to its own). */
+void gt_engine_prepare_position(const struct gt_engine *e, void *pos);
 
 /* Set the position from text (NULL: the start position) and then play the
  * blank-separated moves (NULL: none).  All or nothing: on error the old
