@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/registry.h"
 
@@ -22,6 +23,39 @@ START_TEST(module_file_then_name)
     /* Once loaded, the name finds it, whatever the case. */
     ck_assert_ptr_eq(gt_registry_find(r, "TicTacToe", err, sizeof err), g);
     gt_registry_free(r);
+}
+END_TEST
+
+/* A module file renamed after it was built still exports its table under
+ * the old name's prefix (tictactoe_LTX_gt_module): found all the same, so
+ * that a stale module is refused by its version, not as "not a module". */
+START_TEST(renamed_module_file)
+{
+    char err[512] = "", so[1024], copy[] = "/tmp/gtsearch-renamed-XXXXXX";
+    const char *slash = strrchr(TEST_MODULE, '/');
+    snprintf(so, sizeof so, "%.*s/.libs/tictactoe.so", (int)(slash - TEST_MODULE),
+             TEST_MODULE);
+    FILE *in = fopen(so, "rb");
+    ck_assert_msg(in != NULL, "%s", so);
+    ck_assert(mkdtemp(copy) != NULL);
+    char path[1100];
+    snprintf(path, sizeof path, "%s/other-name.so", copy);
+    FILE *out = fopen(path, "wb");
+    ck_assert_ptr_nonnull(out);
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+        ck_assert_uint_eq(fwrite(buf, 1, n, out), n);
+    fclose(in);
+    fclose(out);
+    struct gt_registry *r = gt_registry_new(NULL, err, sizeof err);
+    ck_assert_ptr_nonnull(r);
+    const struct gt_game *g = gt_registry_find(r, path, err, sizeof err);
+    ck_assert_msg(g != NULL, "%s", err);
+    ck_assert_str_eq(g->name, "tictactoe");
+    gt_registry_free(r);
+    remove(path);
+    rmdir(copy);
 }
 END_TEST
 
@@ -101,6 +135,7 @@ Suite *test_suite(void)
     TCase *tc = tcase_create("registry");
     tcase_add_test(tc, module_file_then_name);
     tcase_add_test(tc, unknown_game);
+    tcase_add_test(tc, renamed_module_file);
     tcase_add_test(tc, other_abi_version_refused);
     tcase_add_test(tc, other_abi_layout_refused);
     tcase_add_test(tc, missing_hooks_refused);

@@ -6,7 +6,8 @@ pkginclude_HEADERS += lib/gtsearch/game.h
 noinst_LTLIBRARIES += lib/cli/libgtcli.la
 noinst_HEADERS += lib/cli/epd.h lib/cli/match_cli.h lib/cli/mate_tool.h lib/cli/protocol.h \
 	lib/cli/registry.h lib/cli/report.h lib/cli/tools.h lib/cli/train_cli.h lib/cli/tune_cli.h \
-	lib/cli/args.h lib/cli/interrupt.h lib/cli/features_cli.h lib/cli/selftest.h
+	lib/cli/args.h lib/cli/interrupt.h lib/cli/features_cli.h lib/cli/selftest.h \
+	lib/cli/module_symbol.h
 lib_cli_libgtcli_la_SOURCES = \
 	lib/cli/args.c \
 	lib/cli/epd.c \
@@ -17,6 +18,7 @@ lib_cli_libgtcli_la_SOURCES = \
 	lib/cli/protocol.c \
 	lib/cli/registry.c \
 	lib/cli/report.c \
+	lib/cli/module_symbol.c \
 	lib/cli/selftest.c \
 	lib/cli/tools.c \
 	lib/cli/train_cli.c \

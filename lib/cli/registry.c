@@ -13,6 +13,7 @@
 #include <string.h>
 #include <uthash.h>
 
+#include "module_symbol.h"
 #include "core/util.h"
 
 #define NAME_LEN 64
@@ -119,6 +120,15 @@ static const struct gt_game *adopt(struct gt_registry *r, lt_dlhandle h,
 {
     const struct gt_game *g = lt_dlsym(h, "gt_module");
     struct entry *e;
+    if (!g) {
+        /* Renamed after it was built: its table keeps the old prefix,
+         * which the file's symbol table still names. */
+        const lt_dlinfo *info = lt_dlgetinfo(h);
+        char sym[NAME_LEN + 16];
+        if (info && info->filename &&
+            gt_module_symbol(info->filename, sym, sizeof sym) == 0)
+            g = lt_dlsym(h, sym);
+    }
     if (!g) {
         char prefix[NAME_LEN];
         module_prefix(what, prefix, sizeof prefix);
