@@ -99,10 +99,10 @@ tests_check_features_LDADD = games/chess/libchess.la games/shogi/libshogi.la \
 # The rooms of lib/ and what each may include; no game knowledge in them.
 TESTS += tests/rooms.sh tests/license.sh tests/tune-cli.sh tests/tools-position.sh \
 	tests/material-weights.sh tests/datagen-format.sh tests/export-features.sh \
-	tests/selftest-cli.sh
+	tests/selftest-cli.sh tests/rooms-planted.sh
 EXTRA_DIST += tests/rooms.sh tests/license.sh tests/tune-cli.sh tests/tools-position.sh \
 	tests/material-weights.sh tests/datagen-format.sh tests/export-features.sh \
-	tests/selftest-cli.sh
+	tests/selftest-cli.sh tests/rooms-planted.sh
 
 # The game author's path, end to end (installs into a temporary DESTDIR).
 TESTS += tests/out-of-tree.sh
