@@ -44,9 +44,9 @@ START_TEST(every_guard_alone)
     struct gt_null_node n = open_node(pos);
     ck_assert_int_eq(gt_null_veto(CHESS, &p, &n), GT_NULL_GO);
 
-    p.null_move = false;
+    p.sp[GT_SP_NULL_MOVE] = 0;
     ck_assert_int_eq(gt_null_veto(CHESS, &p, &n), GT_NULL_OFF);
-    p.null_move = true;
+    p.sp[GT_SP_NULL_MOVE] = 1;
     struct gt_game no_pass = *CHESS;
     no_pass.make_null = NULL;
     no_pass.unmake_null = NULL;
@@ -102,7 +102,7 @@ START_TEST(reduction)
     ck_assert_int_eq(gt_null_reduction(CHESS, &p, &n), 3 + 12 / 6 + 1);
     n.eval = n.beta + 5000;                          /* the margin term caps at 3 */
     ck_assert_int_eq(gt_null_reduction(CHESS, &p, &n), 3 + 2 + 3);
-    p.null_adaptive_r = false;
+    p.sp[GT_SP_NULL_ADAPTIVE_R] = 0;
     ck_assert_int_eq(gt_null_reduction(CHESS, &p, &n), 3);
     p.sp[GT_SP_NMP_BASE_R] = 2;
     ck_assert_int_eq(gt_null_reduction(CHESS, &p, &n), 2);
@@ -141,7 +141,7 @@ START_TEST(when_cuts_are_verified)
     ck_assert(gt_null_must_verify(CHESS, &p, rook, 6));
     ck_assert(gt_null_must_verify(CHESS, &p, kp, 3));
     /* NullMoveVerification=false: never. */
-    p.null_verification = false;
+    p.sp[GT_SP_NULL_VERIFY] = 0;
     ck_assert(!gt_null_must_verify(CHESS, &p, kp, 30));
     free(mg), free(kp), free(rook);
 }

@@ -203,12 +203,13 @@ int gt_tool_params(struct gt_engine *e, FILE *out)
 {
     struct gt_search_params p;
     gt_engine_params(e, &p);
-    fprintf(out, "%-20s %7s %7s %7s %7s\n", "# name", "value", "default", "min", "max");
+    fprintf(out, "%-20s %7s %7s %7s %7s  %s\n", "# name", "value", "default", "min", "max",
+            "what it does (switches: 1 on, 0 off)");
     for (int i = 0; i < GT_SP_COUNT; i++) {
         const struct gt_param *t = &gt_search_param_table[i];
-        fprintf(out, "%-20s %7ld %7ld %7ld %7ld\n", t->name, (long)p.sp[i],
-                gt_engine_search_default(e, i),
-                (long)t->min, (long)t->max);
+        fprintf(out, "%-20s %7ld %7ld %7ld %7ld  %s\n", t->name, (long)p.sp[i],
+                gt_engine_search_default(e, i), (long)t->min, (long)t->max,
+                gt_search_param_doc[i]);
     }
     return 0;
 }

@@ -564,7 +564,7 @@ static int spsa_params(struct gt_engine *e, const char *list, struct gt_spsa_par
             return -1;
         }
         const struct gt_param *t = &gt_search_param_table[i];
-        double v = (double)gt_options_int(gt_engine_options(e), t->name);
+        double v = (double)gt_engine_search_value(e, i);
         double c_end = fabs(v) / 8 > 1 ? fabs(v) / 8 : 1;
         if (colon) {
             char *end;
@@ -661,7 +661,7 @@ int gt_spsa_main(struct gt_engine *e, int argc, char **argv)
     int32_t values[GT_SP_COUNT];
     gt_search_param_defaults(values);
     for (int i = 0; i < GT_SP_COUNT; i++)
-        values[i] = (int32_t)gt_options_int(gt_engine_options(e), gt_search_param_table[i].name);
+        values[i] = (int32_t)gt_engine_search_value(e, i);
     for (int i = 0; i < np; i++) {
         int k = gt_param_find(gt_search_param_table, GT_SP_COUNT, p[i].name);
         values[k] = (int32_t)lround(p[i].value);

@@ -1,10 +1,10 @@
 /* alphabeta.c -- principal variation search and quiescence, written as
- * numbered steps.  Every margin is a named number of params.c, in
+ * numbered steps.  Every margin is a named number of params.h, in
  * hundredths of the game's eval_unit, so one search serves games whose
- * evaluations are scaled differently.  What a step is worth is quoted
- * where it was measured, in chess: Elo from self-play at 1 s + 0.1 s
- * (doc/strength.md), nodes from `gtsearch bench` at depth 12 with the
- * step switched off (doc/null-move.md); "not measured" says so.
+ * evaluations are scaled differently.  What a step is worth (Elo from
+ * self-play, bench nodes with the step switched off) is measured by the
+ * scripts of tests/bench and kept, with the date and command, in
+ * doc/strength.md and doc/null-move.md, not here, where it would age.
  * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <limits.h>
@@ -15,7 +15,16 @@
 #include "worker.h"
 
 #define NO_SCORE (-GT_INF - 1)
-#define MAX_QUIETS 64
+
+/* Structural constants: the shape of the search, not knobs to tune (those
+ * are in params.h). */
+#define MAX_QUIETS 64          /* quiet moves a node remembers for history */
+#define POLL_MASK 1023         /* the clock and the stop flag: every 1024 visits */
+#define MATE1_DEPTH_BONUS 6    /* a mate in one is stored this much deeper */
+#define PROBCUT_REDUCTION 4    /* probcut confirms this many plies shallower */
+#define TT_DEPTH_SLACK 3       /* an entry this much shallower still informs
+                                  probcut and the singular test */
+#define EXTEND_PLY_FACTOR 2    /* extensions stop at this times the root depth */
 
 /* Must the search unwind now?  The first iteration always completes, so
  * that even a stopped search has a move to answer. */
@@ -35,14 +44,14 @@ static bool tick(struct gt_worker *w)
     if (w->id == 0) {
         if (w->lim->nodes && w->nodes >= w->lim->nodes && w->root_depth > 1)
             atomic_store(&w->ctl->stop, true);
-        if ((w->visits & 1023) == 0) {
+        if ((w->visits & POLL_MASK) == 0) {
             atomic_store_explicit(&w->nodes_seen, w->nodes, memory_order_relaxed);
             if (w->hard_ms && w->root_depth > 1 &&
                 !atomic_load(&w->ctl->pondering) &&
                 gt_now_ms() - atomic_load(&w->ctl->start_ms) >= w->hard_ms)
                 atomic_store(&w->ctl->stop, true);
         }
-    } else if ((w->visits & 1023) == 0)
+    } else if ((w->visits & POLL_MASK) == 0)
         atomic_store_explicit(&w->nodes_seen, w->nodes, memory_order_relaxed);
     return gt_worker_should_stop(w);
 }
@@ -117,7 +126,7 @@ static bool mate_in_one(struct gt_worker *w, uint64_t key, int ply, int depth)
     struct gt_frame *f = &w->stack[ply];
     f->best = f->pv[0] = m;
     f->pv_len = 1;
-    gt_tt_store(w->tt, key, ply, m, GT_MATE - ply - 1, depth ? depth + 6 : 0,
+    gt_tt_store(w->tt, key, ply, m, GT_MATE - ply - 1, depth ? depth + MATE1_DEPTH_BONUS : 0,
                 GT_BOUND_EXACT, GT_TT_NO_EVAL, false);
     return true;
 }
@@ -185,7 +194,7 @@ static int qsearch(struct gt_worker *w, int alpha, int beta, int ply)
      * exchange. */
     const int qs_margin = w->p->sp[GT_SP_QS_FUTILITY];
     const int need = in_check || !qs_margin || gt_is_decided_score(alpha) ? 0
-                   : alpha + 1 - stand - g->eval_unit * qs_margin / 100;
+                   : alpha + 1 - stand - gt_unit_pct(g, qs_margin);
     for (int i = 0; i < n; i++) {
         gt_move m = gt_next_move(w, ply, n, i);
         early_fetch(w, m);
@@ -282,7 +291,8 @@ static int probcut(struct gt_worker *w, int pbeta, int depth, int ply, int eval,
     void *pos = w->pos;
     struct gt_frame *f = &w->stack[ply];
     /* The table already says a shallower search stays below. */
-    if (e && e->depth >= depth - 3 && e->score < pbeta && e->bound != GT_BOUND_LOWER)
+    if (e && e->depth >= depth - TT_DEPTH_SLACK && e->score < pbeta &&
+        e->bound != GT_BOUND_LOWER)
         return NO_SCORE;
     int n = g->generate(pos, GT_GEN_NOISY, f->moves);
     gt_score_moves(w, ply, tt_move, n);
@@ -293,14 +303,15 @@ static int probcut(struct gt_worker *w, int pbeta, int depth, int ply, int eval,
         early_fetch(w, m);
         make_move(w, ply, m);
         int v = -qsearch(w, -pbeta, -pbeta + 1, ply + 1);
-        if (v >= pbeta && depth - 4 > 0)
-            v = -gt_alphabeta(w, -pbeta, -pbeta + 1, depth - 4, ply + 1, !cutnode);
+        if (v >= pbeta && depth - PROBCUT_REDUCTION > 0)
+            v = -gt_alphabeta(w, -pbeta, -pbeta + 1, depth - PROBCUT_REDUCTION, ply + 1,
+                              !cutnode);
         g->unmake(pos, m, f->undo);
         if (gt_worker_should_stop(w))
             return NO_SCORE;
         if (v >= pbeta) {
             f->best = m;
-            gt_tt_store(w->tt, key, ply, m, v, depth - 3, GT_BOUND_LOWER,
+            gt_tt_store(w->tt, key, ply, m, v, depth - TT_DEPTH_SLACK, GT_BOUND_LOWER,
                         f->raw_eval, false);
             return v;
         }
@@ -443,20 +454,19 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
     f->threat = GT_MOVE_NONE;
     f->mate_threat = false;
 
-    /* Step 5: reverse futility: far above beta near the horizon.  Worth
-     * +127 Elo [+76, +184]; off, bench needs 95% more nodes. */
+    /* Step 5: reverse futility: far above beta near the horizon. */
     const bool guess = !pv && !in_check && !excluded && !solving;
-    if (p->reverse_futility && guess && depth <= sp[GT_SP_RFP_DEPTH] &&
+    if (sp[GT_SP_RFP] && guess && depth <= sp[GT_SP_RFP_DEPTH] &&
         !gt_is_decided_score(beta) &&
-        eval - g->eval_unit * (sp[GT_SP_RFP_MARGIN] * depth -
-                               sp[GT_SP_RFP_IMPROVING] * improving) / 100 >= beta)
+        eval - gt_unit_pct(g, sp[GT_SP_RFP_MARGIN] * depth -
+                              sp[GT_SP_RFP_IMPROVING] * improving) >= beta)
         return eval;
 
     /* Step 5b: razoring: so far below alpha near the horizon that only
      * captures could help; if quiescence agrees, the node fails low. */
     if (guess && depth <= sp[GT_SP_RAZOR_DEPTH] &&
         !gt_is_decided_score(alpha) &&
-        eval + g->eval_unit * sp[GT_SP_RAZOR_MARGIN] * depth * depth / 100 < alpha) {
+        eval + gt_unit_pct(g, sp[GT_SP_RAZOR_MARGIN] * depth * depth) < alpha) {
         int v = qsearch(w, alpha - 1, alpha, ply);
         if (gt_worker_should_stop(w))
             return 0;
@@ -464,10 +474,8 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
             return v;
     }
 
-    /* Step 6: null-move pruning.  Worth +37 Elo [+3, +71]; off, bench
-     * needs 22% more nodes, and with no other pruning the null move alone
-     * saves 76.7% of the nodes at depth 10.  Verification costs under 1%
-     * of the nodes and keeps the zugzwang suite at 10/10 (8/10 without). */
+    /* Step 6: null-move pruning, verified where the game fears zugzwang
+     * (doc/null-move.md measures both). */
     if (!root && !excluded && !solving) {
         int s = null_move_pruning(w, beta, depth, ply, eval, in_check, pv, cutnode);
         if (s != NO_SCORE)
@@ -475,7 +483,8 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
         /* Mate-threat extension: a node whose pass loses to a mate is
          * sharper than its eval says; search it a ply deeper (bounded, so
          * that checks and threats cannot extend forever). */
-        if (f->mate_threat && p->mate_threat_extension && ply < 2 * w->root_depth)
+        if (f->mate_threat && sp[GT_SP_MATE_THREAT_EXT] &&
+            ply < EXTEND_PLY_FACTOR * w->root_depth)
             depth++;
     }
 
@@ -484,7 +493,7 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
      * likely beat beta at full depth too. */
     if (guess && sp[GT_SP_PROBCUT_DEPTH] &&
         depth >= sp[GT_SP_PROBCUT_DEPTH] && g->see_ge && !gt_is_decided_score(beta)) {
-        int s = probcut(w, beta + g->eval_unit * sp[GT_SP_PROBCUT_MARGIN] / 100,
+        int s = probcut(w, beta + gt_unit_pct(g, sp[GT_SP_PROBCUT_MARGIN]),
                         depth, ply, eval, cutnode, tt_move, tt_hit ? &e : NULL, key);
         if (s != NO_SCORE)
             return s;
@@ -501,9 +510,9 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
      * others reach beta, the node is cut at once (several moves would). */
     int tt_ext = 0;
     if (!root && !excluded && !solving && sp[GT_SP_SE_DEPTH] && depth >= sp[GT_SP_SE_DEPTH] &&
-        tt_move && e.depth >= depth - 3 && e.bound != GT_BOUND_UPPER &&
-        !gt_is_decided_score(e.score) && ply < 2 * w->root_depth) {
-        int sbeta = e.score - g->eval_unit * sp[GT_SP_SE_MARGIN] * depth / 100;
+        tt_move && e.depth >= depth - TT_DEPTH_SLACK && e.bound != GT_BOUND_UPPER &&
+        !gt_is_decided_score(e.score) && ply < EXTEND_PLY_FACTOR * w->root_depth) {
+        int sbeta = e.score - gt_unit_pct(g, sp[GT_SP_SE_MARGIN] * depth);
         gt_move threat = f->threat;
         bool mate_threat = f->mate_threat;
         f->excluded = tt_move;
@@ -588,11 +597,10 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
              * futility spares checks, the rest is only looked through,
              * unsorted, for them. */
             if (quiet) {
-                bool lmp = p->lmp && depth <= sp[GT_SP_LMP_DEPTH] && searched >= lmp_limit;
-                bool fut = !lmp && p->futility && depth <= sp[GT_SP_FUT_DEPTH] &&
-                           eval + g->eval_unit * (sp[GT_SP_FUT_BASE] +
-                                                  sp[GT_SP_FUT_PER_DEPTH] * depth) / 100
-                               <= alpha;
+                bool lmp = sp[GT_SP_LMP] && depth <= sp[GT_SP_LMP_DEPTH] && searched >= lmp_limit;
+                bool fut = !lmp && sp[GT_SP_FUTILITY] && depth <= sp[GT_SP_FUT_DEPTH] &&
+                           eval + gt_unit_pct(g, sp[GT_SP_FUT_BASE] +
+                                                     sp[GT_SP_FUT_PER_DEPTH] * depth) <= alpha;
                 if (lmp || (fut && !(spare_checks && g->gives_check(pos, m)))) {
                     if (gt_move_rank_below_noisy(f, i)) {
                         if (!fut || !spare_checks)
@@ -611,14 +619,14 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
                  * the square of the depth; a check is held to the noisy
                  * moves' margin instead (a sacrifice that checks may mate). */
                 if (!pass && g->see_ge && depth <= sp[GT_SP_SEE_QUIET_DEPTH] &&
-                    !g->see_ge(pos, m, -g->eval_unit * sp[GT_SP_SEE_QUIET_MARGIN] *
-                                           depth * depth / 100) &&
+                    !g->see_ge(pos, m, -gt_unit_pct(g, sp[GT_SP_SEE_QUIET_MARGIN] * depth *
+                                                       depth)) &&
                     !(g->gives_check && g->gives_check(pos, m) &&
-                      g->see_ge(pos, m, -g->eval_unit * sp[GT_SP_SEE_MARGIN] * depth / 100)))
+                      g->see_ge(pos, m, -gt_unit_pct(g, sp[GT_SP_SEE_MARGIN] * depth))))
                     continue;
             }
             if (!quiet && g->see_ge && depth <= sp[GT_SP_SEE_DEPTH] &&
-                !g->see_ge(pos, m, -g->eval_unit * sp[GT_SP_SEE_MARGIN] * depth / 100))
+                !g->see_ge(pos, m, -gt_unit_pct(g, sp[GT_SP_SEE_MARGIN] * depth)))
                 continue;
         }
 
@@ -628,13 +636,13 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
         if (searched == 0)
             score = -gt_alphabeta(w, -beta, -alpha, new_depth, ply + 1, !pv && !cutnode);
         else {
-            /* Step 10: late move reductions for quiet moves.  Off, bench
-             * needs 5.2 times the nodes (5,642,921 against 1,076,306). */
+            /* Step 10: late move reductions for quiet moves. */
             int r = 0;
-            if (p->lmr && !sure && depth >= sp[GT_SP_LMR_MIN_DEPTH] && quiet &&
+            if (sp[GT_SP_LMR] && !sure && depth >= sp[GT_SP_LMR_MIN_DEPTH] && quiet &&
                 (!gives_check || sp[GT_SP_LMR_CHECKS]) && !in_check &&
                 searched >= 1 + 2 * pv) {
-                r = w->lmr[depth < 63 ? depth : 63][searched < 63 ? searched : 63];
+                const int last = GT_LMR_TABLE - 1;
+                r = w->lmr[depth < last ? depth : last][searched < last ? searched : last];
                 r += !improving + cutnode * sp[GT_SP_LMR_CUTNODE] - pv + f->marked -
                      tt_pv * sp[GT_SP_LMR_TTPV];
                 r -= m == f->killers[0] || m == f->killers[1];
@@ -651,8 +659,8 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
                  * ply less for a bare one. */
                 int d = new_depth, margin = sp[GT_SP_LMR_DEEPER];
                 if (margin) {
-                    d += score > best + g->eval_unit * margin / 100;
-                    d -= score < best + g->eval_unit * margin / 500 && d > new_depth - r + 1;
+                    d += score > best + gt_unit_pct(g, margin);
+                    d -= score < best + gt_unit_pct(g, margin) / 5 && d > new_depth - r + 1;
                 }
                 score = -gt_alphabeta(w, -alpha - 1, -alpha, d, ply + 1, !cutnode);
             }

@@ -14,6 +14,10 @@
 #include "worker.h"
 
 #define CORR_LIMIT 1024      /* entries stay within +-this */
+#define CORR_SCALE 800       /* entries are eighths of an eval unit, the weight
+                                a percentage: 8 * 100 */
+#define CORR_DEPTH_DIV 8     /* a node's bonus: its error * depth / this */
+#define CORR_BONUS_MAX (CORR_LIMIT / 4) /* one node moves an entry at most this */
 
 static int16_t *entry(const struct gt_worker *w, int k, int side, uint64_t key)
 {
@@ -38,7 +42,7 @@ int gt_corrected_eval(struct gt_worker *w, int ply, int raw)
     for (int k = 0; k < f->ncorr; k++)
         sum += *entry(w, k, side, f->corr_keys[k]);
     /* Never into the decided scores: a corrected evaluation is no mate. */
-    int v = raw + sum * weight / 800;
+    int v = raw + sum * weight / CORR_SCALE;
     return v > GT_EVAL_MAX ? GT_EVAL_MAX : v < -GT_EVAL_MAX ? -GT_EVAL_MAX : v;
 }
 
@@ -52,9 +56,9 @@ void gt_correction_update(struct gt_worker *w, int ply, int best, int depth, boo
     struct gt_frame *f = &w->stack[ply];
     if (!f->ncorr || gt_is_decided_score(best) || (best > f->static_eval) != best_move)
         return;
-    int bonus = (best - f->static_eval) * depth / 8;
-    if (bonus > CORR_LIMIT / 4) bonus = CORR_LIMIT / 4;
-    if (bonus < -CORR_LIMIT / 4) bonus = -CORR_LIMIT / 4;
+    int bonus = (best - f->static_eval) * depth / CORR_DEPTH_DIV;
+    if (bonus > CORR_BONUS_MAX) bonus = CORR_BONUS_MAX;
+    if (bonus < -CORR_BONUS_MAX) bonus = -CORR_BONUS_MAX;
     int side = w->g->side(w->pos) & 1;
     for (int k = 0; k < f->ncorr; k++) {
         int16_t *e = entry(w, k, side, f->corr_keys[k]);

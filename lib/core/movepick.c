@@ -28,7 +28,7 @@ static int side_of(const struct gt_worker *w) { return w->g->side(w->pos) & 1; }
  * when there is none (the root is near, or that move was a pass). */
 static int16_t *cont_row(const struct gt_worker *w, int ply, int back)
 {
-    if (!w->p->cont_history || ply < back)
+    if (!w->p->sp[GT_SP_CONT_HISTORY] || ply < back)
         return NULL;
     const struct gt_frame *f = &w->stack[ply - back];
     if (f->move == GT_MOVE_NULL || f->move == GT_MOVE_NONE || gt_is_pass(w->g, f->move))

@@ -10,7 +10,7 @@
 enum gt_null_veto gt_null_veto(const struct gt_game *g, const struct gt_search_params *p,
                                const struct gt_null_node *n)
 {
-    if (!p->null_move || !g->make_null)
+    if (!p->sp[GT_SP_NULL_MOVE] || !g->make_null)
         return GT_NULL_OFF;
     if (n->in_check)
         return GT_NULL_IN_CHECK;
@@ -38,7 +38,7 @@ int gt_null_reduction(const struct gt_game *g, const struct gt_search_params *p,
 {
     const int32_t *sp = p->sp;
     int r = sp[GT_SP_NMP_BASE_R];
-    if (p->null_adaptive_r) {
+    if (p->sp[GT_SP_NULL_ADAPTIVE_R]) {
         int step = gt_unit_pct(g, sp[GT_SP_NMP_MARGIN]);
         int margin = (n->eval - n->beta) / (step > 0 ? step : 1);
         int most = sp[GT_SP_NMP_MARGIN_MAX];
@@ -63,7 +63,7 @@ int gt_null_cut_score(int score, int beta)
 bool gt_null_must_verify(const struct gt_game *g, const struct gt_search_params *p,
                          const void *pos, int depth)
 {
-    if (!p->null_verification)
+    if (!p->sp[GT_SP_NULL_VERIFY])
         return false;
     enum gt_zugzwang_risk risk = g->zugzwang_risk ? g->zugzwang_risk(pos) : GT_RISK_LOW;
     return risk == GT_RISK_HIGH ||

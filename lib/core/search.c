@@ -15,12 +15,13 @@
 #include "util.h"
 #include "worker.h"
 
+/* A failed aspiration window grows by this factor (structural). */
+#define ASP_GROWTH 2
+
 void gt_search_params_default(struct gt_search_params *p)
 {
     *p = (struct gt_search_params){
-        .null_move = true, .null_verification = true, .null_adaptive_r = true, .reverse_futility = true,
-        .lmr = true, .lmp = true, .futility = true,
-        .threads = 1, .multipv = 1, .move_overhead = 30,
+        .threads = 1, .multipv = 1,
     };
     gt_search_param_defaults(p->sp);
 }
@@ -86,8 +87,8 @@ static int worker_init(struct gt_worker *w, int id, const struct gt_game *g,
     for (size_t i = 0; i < frames; i++)
         w->stack[i].static_eval = -GT_INF;
     /* Late move reductions grow with the log of depth and of move number. */
-    for (int d = 1; d < 64; d++)
-        for (int m = 1; m < 64; m++)
+    for (int d = 1; d < GT_LMR_TABLE; d++)
+        for (int m = 1; m < GT_LMR_TABLE; m++)
             w->lmr[d][m] = (unsigned char)(sp[GT_SP_LMR_BASE] / 100.0 +
                                            log(d) * log(m) / (sp[GT_SP_LMR_DIV] / 100.0));
     return 0;
@@ -171,7 +172,7 @@ static int search_root(struct gt_worker *w, int depth, int prev)
             beta = s + window < GT_INF ? s + window : GT_INF;
         else
             return s;
-        window *= 2;
+        window *= ASP_GROWTH;
     }
 }
 
@@ -297,7 +298,7 @@ int gt_search(const struct gt_game *g, const void *root, struct gt_tt *tt,
         rc = -1;
         goto out;
     }
-    gt_time_budget(lim, g->side(root), params->move_overhead, params->sp, &soft, &hard);
+    gt_time_budget(lim, g->side(root), params->sp[GT_SP_MOVE_OVERHEAD], params->sp, &soft, &hard);
     gt_tt_new_search(tt);
     for (int i = 0; i < nthreads; i++) {
         if (worker_init(&workers[i], i, g, root, &hist.set[i], params->sp) < 0 ||

@@ -34,17 +34,13 @@ struct gt_limits {
     int mate;                  /* UCI go mate N: stop once a mate in N is found */
 };
 
-/* The technique switches and numbers the options set. */
+/* What the options set for a search. */
 struct gt_search_params {
-    bool null_move, null_verification, null_adaptive_r, reverse_futility, lmr, lmp, futility;
-    bool cont_history;         /* continuation history in move ordering */
-    bool mate_threat_extension; /* extend nodes where passing gets mated */
-    int32_t sp[GT_SP_COUNT];   /* the named numbers (params.h) */
+    int32_t sp[GT_SP_COUNT];   /* the named numbers and switches (params.h) */
     int threads;
     int multipv;               /* lines to report, best first (1: one) */
     const int32_t *eval_params; /* the game's eval_params values (NULL:
                                    the compiled-in ones) */
-    int64_t move_overhead;
     const struct gt_net *net;  /* the learned evaluation (net.h), or NULL:
                                   the game's evaluate */
 };

@@ -17,6 +17,7 @@
 
 /* Searches are told apart by an age that wraps at 32. */
 #define AGE_MASK 31u
+#define AGE_WEIGHT 8         /* a search older costs an entry this much depth */
 
 struct gt_tt_slot {
     _Atomic uint64_t check;     /* (key's upper 48 bits | eval 16) ^ data */
@@ -166,7 +167,7 @@ void gt_tt_store(struct gt_tt *tt, uint64_t key, int ply, gt_move move, int scor
             break;
         }
         /* Older searches and shallower entries go first. */
-        int stale = ((tt->age - data_age(d)) & AGE_MASK) * 8;
+        int stale = ((tt->age - data_age(d)) & AGE_MASK) * AGE_WEIGHT;
         int worth = data_depth(d) - stale;
         if (worth < victim_worth) {
             victim_worth = worth;

@@ -49,6 +49,10 @@ struct gt_crumb {
     _Atomic int owner;      /* worker id + 1; 0: free */
 };
 
+/* The late-move-reduction table's side: depths and move numbers beyond
+ * it reduce as its last row and column. */
+#define GT_LMR_TABLE 64
+
 struct gt_worker {
     int id;
     const struct gt_game *g;
@@ -70,7 +74,8 @@ struct gt_worker {
     gt_move root_skip[GT_MAX_MULTIPV];  /* MultiPV: root moves already */
     int root_skip_n;                    /* reported this iteration */
     struct gt_null_stats null;
-    unsigned char lmr[64][64];     /* late move reductions by depth, move number */
+    unsigned char lmr[GT_LMR_TABLE][GT_LMR_TABLE]; /* late move reductions by depth and
+                                                      move number, each capped at the last */
     int16_t *history;              /* [side][move index] */
     gt_move *counter;              /* [previous move index] */
     int16_t *correction;           /* [key][side][GT_CORRECTION_SIZE] */

@@ -91,30 +91,20 @@ static int add_core_options(struct gt_engine *e)
         {"Threads", GT_OPT_SPIN, "1", 1, 256, NULL},
         {"MultiPV", GT_OPT_SPIN, "1", 1, GT_MAX_MULTIPV, NULL},
         {ponder_name[d], GT_OPT_CHECK, "false", 0, 0, NULL},
-        {"Move Overhead", GT_OPT_SPIN, "30", 0, 5000, NULL},
-        {"NullMove", GT_OPT_CHECK, "true", 0, 0, NULL},
-        {"NullMoveVerification", GT_OPT_CHECK, "true", 0, 0, NULL},
-        {"NullMoveAdaptiveR", GT_OPT_CHECK, "true", 0, 0, NULL},
-        {"ReverseFutility", GT_OPT_CHECK, "true", 0, 0, NULL},
-        {"LMR", GT_OPT_CHECK, "true", 0, 0, NULL},
-        {"LMP", GT_OPT_CHECK, "true", 0, 0, NULL},
-        {"Futility", GT_OPT_CHECK, "true", 0, 0, NULL},
-        {"ContinuationHistory", GT_OPT_CHECK, "false", 0, 0, NULL},
-        {"MateThreatExtension", GT_OPT_CHECK, "false", 0, 0, NULL},
     };
     for (size_t i = 0; i < sizeof core / sizeof core[0]; i++)
         if (gt_options_add(e->opts, &core[i]) < 0)
             return -1;
-    /* The search's named numbers, one option each, defaults from the
-     * table (lib/core/params.c) or the game's own. */
-    char defs[GT_SP_COUNT][16];
+    /* The search's named numbers and switches, one option each, defaults
+     * from the table (lib/core/params.h) or the game's own. */
     for (int i = 0; i < GT_SP_COUNT; i++) {
         const struct gt_param *t = &gt_search_param_table[i];
-        snprintf(defs[i], sizeof defs[i], "%ld", (long)t->value);
-        const char *own = game_search_default(e->g, t->name);
-        if (own)
-            snprintf(defs[i], sizeof defs[i], "%s", own);
-        struct gt_option_spec s = {t->name, GT_OPT_SPIN, defs[i], t->min, t->max, NULL};
+        char def[16];
+        long v = gt_engine_search_default(e, i);
+        bool sw = gt_search_param_switch[i];
+        snprintf(def, sizeof def, sw ? (v ? "true" : "false") : "%ld", v);
+        struct gt_option_spec s = {t->name, sw ? GT_OPT_CHECK : GT_OPT_SPIN, def, t->min,
+                                   t->max, NULL};
         if (gt_options_add(e->opts, &s) < 0)
             return -1;
     }
@@ -369,27 +359,28 @@ void gt_engine_new_game(struct gt_engine *e)
 long gt_engine_search_default(const struct gt_engine *e, int i)
 {
     const char *own = game_search_default(e->g, gt_search_param_table[i].name);
-    return own ? strtol(own, NULL, 10) : (long)gt_search_param_table[i].value;
+    if (!own)
+        return (long)gt_search_param_table[i].value;
+    if (gt_streq_nocase(own, "true") || gt_streq_nocase(own, "false"))
+        return gt_streq_nocase(own, "true");
+    return strtol(own, NULL, 10);
+}
+
+long gt_engine_search_value(const struct gt_engine *e, int i)
+{
+    const char *name = gt_search_param_table[i].name;
+    return gt_search_param_switch[i] ? gt_options_bool(e->opts, name)
+                                     : gt_options_int(e->opts, name);
 }
 
 void gt_engine_params(const struct gt_engine *e, struct gt_search_params *p)
 {
     const struct gt_options *o = e->opts;
     gt_search_params_default(p);
-    p->null_move = gt_options_bool(o, "NullMove");
-    p->null_verification = gt_options_bool(o, "NullMoveVerification");
-    p->null_adaptive_r = gt_options_bool(o, "NullMoveAdaptiveR");
     for (int i = 0; i < GT_SP_COUNT; i++)
-        p->sp[i] = (int32_t)gt_options_int(o, gt_search_param_table[i].name);
-    p->reverse_futility = gt_options_bool(o, "ReverseFutility");
-    p->lmr = gt_options_bool(o, "LMR");
-    p->lmp = gt_options_bool(o, "LMP");
-    p->futility = gt_options_bool(o, "Futility");
-    p->cont_history = gt_options_bool(o, "ContinuationHistory");
-    p->mate_threat_extension = gt_options_bool(o, "MateThreatExtension");
+        p->sp[i] = (int32_t)gt_engine_search_value(e, i);
     p->threads = (int)gt_options_int(o, "Threads");
     p->multipv = (int)gt_options_int(o, "MultiPV");
-    p->move_overhead = gt_options_int(o, "Move Overhead");
     p->eval_params = e->eval_values;
     p->net = e->playing;
 }

@@ -26,6 +26,8 @@ const struct gt_game *gt_engine_game(const struct gt_engine *e);
 /* The default of search number i (enum gt_sp): the game's own
  * (search_defaults) or the core's. */
 long gt_engine_search_default(const struct gt_engine *e, int i);
+/* Its value as the options set it (a switch: 0 or 1). */
+long gt_engine_search_value(const struct gt_engine *e, int i);
 struct gt_options *gt_engine_options(struct gt_engine *e);
 /* The current root position (pos_size bytes; do not keep the pointer
  * across calls that change it). */

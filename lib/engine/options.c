@@ -65,9 +65,11 @@ static int validate(const struct option *o, const char *value, char *out,
     long v;
     switch (o->type) {
     case GT_OPT_CHECK:
-        if (gt_streq_nocase(value, "true") || gt_streq_nocase(value, "false")) {
+        /* 1 and 0 too: a tuner or a table writes switches as numbers. */
+        if (gt_streq_nocase(value, "true") || gt_streq_nocase(value, "false") ||
+            !strcmp(value, "1") || !strcmp(value, "0")) {
             snprintf(out, VALUE_MAX_LEN, "%s",
-                     gt_streq_nocase(value, "true") ? "true" : "false");
+                     gt_streq_nocase(value, "true") || !strcmp(value, "1") ? "true" : "false");
             return 0;
         }
         gt_errf(err, err_len, "option %s: '%s' is not true or false",
