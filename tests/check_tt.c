@@ -76,27 +76,6 @@ START_TEST(deep_entries_survive_a_full_bucket)
 }
 END_TEST
 
-/* The kept correction history lives with the table: a resize keeps it,
- * a clear (a new game) zeroes it. */
-START_TEST(corrections_outlive_a_resize_not_a_clear)
-{
-    struct gt_tt tt = {0};
-    ck_assert_int_eq(gt_tt_resize(&tt, 1), 0);
-    ck_assert_ptr_nonnull(tt.correction);
-    ck_assert_int_eq(tt.correction[GT_CORRECTION_ENTRIES - 1], 0);
-    tt.correction[0] = 7;
-    tt.correction[GT_CORRECTION_ENTRIES - 1] = -7;
-    ck_assert_int_eq(gt_tt_resize(&tt, 2), 0);
-    ck_assert_int_eq(tt.correction[0], 7);
-    ck_assert_int_eq(tt.correction[GT_CORRECTION_ENTRIES - 1], -7);
-    gt_tt_clear(&tt);
-    ck_assert_int_eq(tt.correction[0], 0);
-    ck_assert_int_eq(tt.correction[GT_CORRECTION_ENTRIES - 1], 0);
-    gt_tt_free(&tt);
-    ck_assert_ptr_null(tt.correction);
-}
-END_TEST
-
 /* The PV mark is kept as stored: the search passes it on itself (a node
  * reached again takes the mark its entry has). */
 START_TEST(the_pv_mark_is_kept)
@@ -154,7 +133,6 @@ Suite *test_suite(void)
     tcase_add_test(tc, mate_scores_are_relative_to_the_node);
     tcase_add_test(tc, deep_entries_survive_a_full_bucket);
     tcase_add_test(tc, the_pv_mark_is_kept);
-    tcase_add_test(tc, corrections_outlive_a_resize_not_a_clear);
     tcase_add_test(tc, hashfull_counts_this_search);
     suite_add_tcase(s, tc);
     return s;

@@ -145,6 +145,7 @@ static int qsearch(struct gt_worker *w, int alpha, int beta, int ply)
         return 0;
     if (ply > w->seldepth)
         w->seldepth = ply;
+    /* Step Q1: rule results, and the stack's end. */
     enum gt_outcome o = g->rule_outcome(pos, ply);
     if (o != GT_ONGOING)
         return gt_outcome_score(g, pos, o, ply);
@@ -152,6 +153,7 @@ static int qsearch(struct gt_worker *w, int alpha, int beta, int ply)
     if (ply >= GT_MAX_PLY)
         return in_check ? 0 : evaluate(w, ply);
 
+    /* Step Q2: the transposition table. */
     uint64_t key = g->key(pos);
     struct gt_tt_entry_view e;
     gt_move tt_move = GT_MOVE_NONE;
@@ -165,14 +167,15 @@ static int qsearch(struct gt_worker *w, int alpha, int beta, int ply)
     }
 
     int best = -GT_INF;
-    /* Evaluated before the mate test (as in node), which may reuse what
-     * the evaluation saw. */
+    /* Step Q3: the static evaluation, before the mate test (as in the
+     * main search), which may reuse what the evaluation saw. */
     if (!in_check && static_eval == GT_TT_NO_EVAL)
         static_eval = evaluate(w, ply);
-    /* A mate in one the game sees on its board, as in the main search
-     * (step 3c), where the table does not know the node. */
+    /* Step Q4: a mate in one the game sees on its board, as in the main
+     * search (step 5), where the table does not know the node. */
     if (!in_check && !tt_hit && w->p->sp[GT_SP_MATE1_QS] && mate_in_one(w, key, ply, 0))
         return GT_MATE - ply - 1;
+    /* Step Q5: stand pat: the side to move may keep the quiet score. */
     int stand = -GT_INF;        /* the evaluation, corrected */
     if (!in_check) {
         best = stand = gt_corrected_eval(w, ply, static_eval);
@@ -189,7 +192,8 @@ static int qsearch(struct gt_worker *w, int alpha, int beta, int ply)
 
     int old_alpha = alpha;
     gt_move best_move = GT_MOVE_NONE;
-    /* Delta pruning: a capture must win at least what the stand pat
+    /* Step Q6: the noisy moves (all moves in check), with delta pruning:
+     * a capture must win at least what the stand pat
      * lacks of alpha, less a margin; checks are held only to the
      * exchange. */
     const int qs_margin = w->p->sp[GT_SP_QS_FUTILITY];
@@ -218,6 +222,7 @@ static int qsearch(struct gt_worker *w, int alpha, int beta, int ply)
             }
         }
     }
+    /* Step Q7: the result, into the table. */
     enum gt_bound bound = best >= beta ? GT_BOUND_LOWER
                         : alpha > old_alpha ? GT_BOUND_EXACT : GT_BOUND_UPPER;
     f->best = best_move;
@@ -282,7 +287,7 @@ static int null_move_pruning(struct gt_worker *w, int beta, int depth, int ply,
     return NO_SCORE;
 }
 
-/* Probcut (step 6b): the score that cuts the node, or NO_SCORE. */
+/* Probcut (step 10): the score that cuts the node, or NO_SCORE. */
 static int probcut(struct gt_worker *w, int pbeta, int depth, int ply, int eval,
                    bool cutnode, gt_move tt_move, const struct gt_tt_entry_view *e,
                    uint64_t key)
@@ -319,8 +324,8 @@ static int probcut(struct gt_worker *w, int pbeta, int depth, int ply, int eval,
     return NO_SCORE;
 }
 
-static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
-                bool cutnode);
+static int search_node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
+                       bool cutnode);
 
 /* Lazy SMP's threads search the same tree.  Near the root, a thread
  * leaves a breadcrumb on the node it enters; a thread that finds another
@@ -350,15 +355,15 @@ int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
                    atomic_load_explicit(&c->key, memory_order_relaxed) == key)
             w->stack[ply].marked = true;
     }
-    int s = node(w, alpha, beta, depth, ply, cutnode);
+    int s = search_node(w, alpha, beta, depth, ply, cutnode);
     if (owned)
         atomic_store_explicit(&owned->owner, 0, memory_order_relaxed);
     w->stack[ply].marked = outer;
     return s;
 }
 
-static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
-                bool cutnode)
+static int search_node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
+                       bool cutnode)
 {
     const struct gt_game *g = w->g;
     const struct gt_search_params *p = w->p;
@@ -420,7 +425,7 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
         return e.score;
     }
 
-    /* Step 3b: the raw static evaluation.  It comes before the mate
+    /* Step 4: the raw static evaluation.  It comes before the mate
      * test, which may reuse what the game's evaluation saw (shogi: the
      * squares around the king). */
     int raw_eval = GT_TT_NO_EVAL;
@@ -429,14 +434,14 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
                        ? e.eval
                        : evaluate(w, ply);
 
-    /* Step 3c: a mate in one the game sees on its own board: the search
+    /* Step 5: a mate in one the game sees on its own board: the search
      * might prune the move, or reach it a ply later.  Asked only where
      * the table does not already know the node. */
     if (!root && !tt_hit && !in_check && !excluded && sp[GT_SP_MATE1] &&
         mate_in_one(w, key, ply, depth))
         return GT_MATE - ply - 1;
 
-    /* Step 4: static evaluation, corrected and sharpened by a TT bound. */
+    /* Step 6: static evaluation, corrected and sharpened by a TT bound. */
     int eval = -GT_INF;
     bool improving = false;
     if (!in_check) {
@@ -454,7 +459,7 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
     f->threat = GT_MOVE_NONE;
     f->mate_threat = false;
 
-    /* Step 5: reverse futility: far above beta near the horizon. */
+    /* Step 7: reverse futility: far above beta near the horizon. */
     const bool guess = !pv && !in_check && !excluded && !solving;
     if (sp[GT_SP_RFP] && guess && depth <= sp[GT_SP_RFP_DEPTH] &&
         !gt_is_decided_score(beta) &&
@@ -462,7 +467,7 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
                               sp[GT_SP_RFP_IMPROVING] * improving) >= beta)
         return eval;
 
-    /* Step 5b: razoring: so far below alpha near the horizon that only
+    /* Step 8: razoring: so far below alpha near the horizon that only
      * captures could help; if quiescence agrees, the node fails low. */
     if (guess && depth <= sp[GT_SP_RAZOR_DEPTH] &&
         !gt_is_decided_score(alpha) &&
@@ -474,7 +479,7 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
             return v;
     }
 
-    /* Step 6: null-move pruning, verified where the game fears zugzwang
+    /* Step 9: null-move pruning, verified where the game fears zugzwang
      * (doc/null-move.md measures both). */
     if (!root && !excluded && !solving) {
         int s = null_move_pruning(w, beta, depth, ply, eval, in_check, pv, cutnode);
@@ -488,7 +493,7 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
             depth++;
     }
 
-    /* Step 6b: probcut: a noisy move that beats beta by a margin in a
+    /* Step 10: probcut: a noisy move that beats beta by a margin in a
      * quiescence search and then in one four plies shallower would very
      * likely beat beta at full depth too. */
     if (guess && sp[GT_SP_PROBCUT_DEPTH] &&
@@ -499,12 +504,12 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
             return s;
     }
 
-    /* Step 7: internal iterative reduction: without a hash move this node
+    /* Step 11: internal iterative reduction: without a hash move this node
      * is probably not worth its full depth.  (Not measured.) */
     if (depth >= sp[GT_SP_IIR_DEPTH] && !tt_move && !solving)
         depth--;
 
-    /* Step 7b: singular extension: when every move but the hash move
+    /* Step 12: singular extension: when every move but the hash move
      * fails well below its score in a shallower search, the hash move is
      * the only good one here and is searched a ply deeper; when even the
      * others reach beta, the node is cut at once (several moves would). */
@@ -528,7 +533,7 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
             return sbeta;
     }
 
-    /* Step 8: the moves: the hash move first, before the others are
+    /* Step 13: the moves: the hash move first, before the others are
      * generated, since it often cuts the node on its own.  Where the game
      * lists its quiet moves apart, the noisy moves come next and the quiet
      * ones are listed only if those do not cut the node either; the order
@@ -536,49 +541,14 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
     int best = -GT_INF, old_alpha = alpha, searched = 0, nquiets = 0;
     gt_move best_move = GT_MOVE_NONE, quiets[MAX_QUIETS];
     int lmp_limit = (sp[GT_SP_LMP_BASE] + depth * depth) / (improving ? 1 : 2);
-    int n = 0, quiet_from = INT_MAX;
-    enum { NOTHING_LISTED, NOISY_LISTED, ALL_LISTED } listed = NOTHING_LISTED;
-    const bool staged = (g->flags & GT_FLAG_GEN_QUIET) && !in_check;
-    bool checks_only = false;
     const bool spare_checks = sp[GT_SP_FUT_CHECKS] && g->gives_check;
-    for (int i = 0;; i++) {
-        gt_move m;
-        if (i == 0 && tt_move)
-            m = tt_move;
-        else {
-            if (listed == NOTHING_LISTED) {
-                /* Fresh histories: the hash move's subtree taught them. */
-                if (staged) {
-                    int k = g->generate(pos, GT_GEN_NOISY, f->moves + 1);
-                    n = gt_score_noisy_stage(w, ply, tt_move, k);
-                    listed = NOISY_LISTED;
-                } else {
-                    n = g->generate(pos, GT_GEN_ALL, f->moves);
-                    if (n == 0)
-                        return gt_outcome_score(g, pos, g->no_moves(pos), ply);
-                    gt_score_moves(w, ply, tt_move, n);
-                    quiet_from = f->nscored;  /* past them, quiet moves only */
-                    listed = ALL_LISTED;
-                }
-                if (tt_move)
-                    gt_next_move(w, ply, n, 0);  /* the hash move, searched */
-            }
-            if (i >= n && listed == NOISY_LISTED) {
-                int k = g->generate(pos, GT_GEN_QUIET, f->moves + n);
-                quiet_from = n;
-                n = gt_score_quiet_stage(w, ply, tt_move, n, k);
-                listed = ALL_LISTED;
-                if (n == 0)
-                    return gt_outcome_score(g, pos, g->no_moves(pos), ply);
-            }
-            if (i >= n)
-                break;
-            m = checks_only ? f->moves[i] : gt_next_move(w, ply, n, i);
-        }
+    struct gt_picker pk;
+    gt_picker_init(&pk, ply, tt_move, (g->flags & GT_FLAG_GEN_QUIET) && !in_check);
+    for (gt_move m; (m = gt_picker_next(w, &pk)) != GT_MOVE_NONE;) {
         if ((root && skipped_at_root(w, m)) || m == excluded)
             continue;
         early_fetch(w, m);
-        bool quiet = i >= quiet_from || !g->is_noisy(pos, m);
+        bool quiet = pk.i >= pk.quiet_from || !g->is_noisy(pos, m);
         bool pass = gt_is_pass(g, m);
         /* In a game with margins, a win already proven here: only a
          * search to the end tells a larger one from a smaller, and no
@@ -586,7 +556,7 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
          * (Chess and shogi keep pruning: a mate is a mate.) */
         const bool sure = solving || (g->final_margin && alpha >= GT_DECIDED);
 
-        /* Step 9: shallow pruning of moves unlikely to matter, once one
+        /* Step 14: shallow pruning of moves unlikely to matter, once one
          * move keeps us out of a mate: late move pruning, futility, and
          * moves that lose material.  (Not measured one by one.) */
         if (!root && best > -GT_DECIDED && !in_check && !sure) {
@@ -602,18 +572,17 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
                            eval + gt_unit_pct(g, sp[GT_SP_FUT_BASE] +
                                                      sp[GT_SP_FUT_PER_DEPTH] * depth) <= alpha;
                 if (lmp || (fut && !(spare_checks && g->gives_check(pos, m)))) {
-                    if (gt_move_rank_below_noisy(f, i)) {
+                    if (gt_move_rank_below_noisy(f, pk.i)) {
                         if (!fut || !spare_checks)
                             break;
-                        checks_only = true;
+                        pk.checks_only = true;
                     }
                     continue;
                 }
                 /* Quiet moves whose history says they keep failing low
                  * (the moves picked by history only, not killers). */
-                if (listed == ALL_LISTED && i >= f->nscored &&
-                    depth <= sp[GT_SP_HIST_PRUNE_DEPTH] &&
-                    f->scores[i] < -sp[GT_SP_HIST_PRUNE_MARGIN] * depth)
+                if (gt_picker_plain_quiet(w, &pk) && depth <= sp[GT_SP_HIST_PRUNE_DEPTH] &&
+                    f->scores[pk.i] < -sp[GT_SP_HIST_PRUNE_MARGIN] * depth)
                     continue;
                 /* Quiet moves that lose material: the margin grows with
                  * the square of the depth; a check is held to the noisy
@@ -636,7 +605,7 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
         if (searched == 0)
             score = -gt_alphabeta(w, -beta, -alpha, new_depth, ply + 1, !pv && !cutnode);
         else {
-            /* Step 10: late move reductions for quiet moves. */
+            /* Step 15: late move reductions for quiet moves. */
             int r = 0;
             if (sp[GT_SP_LMR] && !sure && depth >= sp[GT_SP_LMR_MIN_DEPTH] && quiet &&
                 (!gives_check || sp[GT_SP_LMR_CHECKS]) && !in_check &&
@@ -647,8 +616,8 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
                      tt_pv * sp[GT_SP_LMR_TTPV];
                 r -= m == f->killers[0] || m == f->killers[1];
                 /* Quiet moves ordered by history: good history, less. */
-                if (sp[GT_SP_LMR_HISTORY] && i >= f->nscored)
-                    r -= f->scores[i] / sp[GT_SP_LMR_HISTORY];
+                if (sp[GT_SP_LMR_HISTORY] && pk.i >= f->nscored)
+                    r -= f->scores[pk.i] / sp[GT_SP_LMR_HISTORY];
                 if (r < 0) r = 0;
                 if (r > new_depth - 1) r = new_depth - 1 > 0 ? new_depth - 1 : 0;
             }
@@ -689,6 +658,10 @@ static int node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
         if (quiet && !pass && nquiets < MAX_QUIETS)
             quiets[nquiets++] = m;
     }
+    /* Step 16: the result: the game's end where no move was legal;
+     * otherwise into the table, and what it teaches the correction. */
+    if (pk.no_moves)
+        return gt_outcome_score(g, pos, g->no_moves(pos), ply);
     enum gt_bound bound = best >= beta ? GT_BOUND_LOWER
                         : alpha > old_alpha ? GT_BOUND_EXACT : GT_BOUND_UPPER;
     f->best = best_move;

@@ -2,7 +2,7 @@
 # only lib/gtsearch/ (see tests/include-rules.sh).
 # SPDX-License-Identifier: MIT
 noinst_LTLIBRARIES += lib/core/libgtcore.la
-noinst_HEADERS += lib/core/accum.h lib/core/conformance.h lib/core/net.h lib/core/ending.h lib/core/features.h lib/core/history.h lib/core/nullmove.h lib/core/paramfile.h lib/core/params.h lib/core/perft.h \
+noinst_HEADERS += lib/core/accum.h lib/core/conformance.h lib/core/score.h lib/core/net.h lib/core/ending.h lib/core/features.h lib/core/history.h lib/core/nullmove.h lib/core/paramfile.h lib/core/params.h lib/core/perft.h \
 	lib/core/search.h lib/core/tt.h lib/core/util.h lib/core/worker.h
 lib_core_libgtcore_la_SOURCES = \
 	lib/core/accum.c \
@@ -19,6 +19,7 @@ lib_core_libgtcore_la_SOURCES = \
 	lib/core/paramfile.c \
 	lib/core/params.c \
 	lib/core/perft.c \
+	lib/core/score.c \
 	lib/core/search.c \
 	lib/core/timeman.c \
 	lib/core/tt.c \

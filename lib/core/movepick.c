@@ -6,6 +6,7 @@
  * when the picking reaches them, and equal ones keep the generator's order.
  * SPDX-License-Identifier: MIT */
 #include <config.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #ifdef __AVX2__
@@ -286,4 +287,58 @@ void gt_history_update(struct gt_worker *w, int ply, gt_move best, int depth,
         if (rows.c1) nudge(&rows.c1[idx], b);
         if (rows.c2) nudge(&rows.c2[idx], b);
     }
+}
+
+void gt_picker_init(struct gt_picker *pk, int ply, gt_move tt_move, bool staged)
+{
+    *pk = (struct gt_picker){.ply = ply, .tt_move = tt_move, .staged = staged,
+                             .listed = GT_PICK_NOTHING, .i = -1, .quiet_from = INT_MAX};
+}
+
+gt_move gt_picker_next(struct gt_worker *w, struct gt_picker *pk)
+{
+    const struct gt_game *g = w->g;
+    const int ply = pk->ply;
+    struct gt_frame *f = &w->stack[ply];
+    const gt_move tt_move = pk->tt_move;
+    int i = ++pk->i;
+    if (i == 0 && tt_move)
+        return tt_move;
+    if (pk->listed == GT_PICK_NOTHING) {
+        /* Fresh histories: the hash move's subtree taught them. */
+        if (pk->staged) {
+            int k = g->generate(w->pos, GT_GEN_NOISY, f->moves + 1);
+            pk->n = gt_score_noisy_stage(w, ply, tt_move, k);
+            pk->listed = GT_PICK_NOISY;
+        } else {
+            pk->n = g->generate(w->pos, GT_GEN_ALL, f->moves);
+            if (pk->n == 0) {
+                pk->no_moves = true;
+                return GT_MOVE_NONE;
+            }
+            gt_score_moves(w, ply, tt_move, pk->n);
+            pk->quiet_from = f->nscored;  /* past them, quiet moves only */
+            pk->listed = GT_PICK_ALL;
+        }
+        if (tt_move)
+            gt_next_move(w, ply, pk->n, 0);  /* the hash move, searched */
+    }
+    if (i >= pk->n && pk->listed == GT_PICK_NOISY) {
+        int k = g->generate(w->pos, GT_GEN_QUIET, f->moves + pk->n);
+        pk->quiet_from = pk->n;
+        pk->n = gt_score_quiet_stage(w, ply, tt_move, pk->n, k);
+        pk->listed = GT_PICK_ALL;
+        if (pk->n == 0) {
+            pk->no_moves = true;
+            return GT_MOVE_NONE;
+        }
+    }
+    if (i >= pk->n)
+        return GT_MOVE_NONE;
+    return pk->checks_only ? f->moves[i] : gt_next_move(w, ply, pk->n, i);
+}
+
+bool gt_picker_plain_quiet(const struct gt_worker *w, const struct gt_picker *pk)
+{
+    return pk->listed == GT_PICK_ALL && pk->i >= w->stack[pk->ply].nscored;
 }

@@ -26,30 +26,6 @@ void gt_search_params_default(struct gt_search_params *p)
     gt_search_param_defaults(p->sp);
 }
 
-bool gt_is_mate_score(int score) { return abs(score) >= GT_MATE_IN_MAX; }
-bool gt_is_decided_score(int score) { return abs(score) >= GT_DECIDED; }
-
-/* A margin score does not depend on the distance to the end, so the
- * transposition table stores it as it is; a win without a margin is a
- * mate score, the fastest best. */
-int gt_outcome_score(const struct gt_game *g, const void *pos, enum gt_outcome o, int ply)
-{
-    if (o == GT_DRAW || o == GT_ONGOING)
-        return 0;
-    int sign = o == GT_WIN ? 1 : -1;
-    if (g->final_margin) {
-        int m = g->final_margin(pos);
-        m = m < 1 ? 1 : m > GT_MARGIN_MAX ? GT_MARGIN_MAX : m;
-        return sign * (GT_EVAL_MAX + m);
-    }
-    return sign * (GT_MATE - ply);
-}
-
-int gt_mate_moves(int score)
-{
-    return score > 0 ? (GT_MATE - score + 1) / 2 : -(GT_MATE + score) / 2;
-}
-
 /* Give a worker its own copy of the root, one block of memory for its
  * stack, undo records and move lists, and its thread's history tables. */
 static int worker_init(struct gt_worker *w, int id, const struct gt_game *g,
@@ -321,9 +297,10 @@ int gt_search(const struct gt_game *g, const void *root, struct gt_tt *tt,
         };
     }
     /* The corrections of the game so far, to every thread. */
-    const bool keep = params->sp[GT_SP_CORRECTION_KEEP] && tt->correction;
+    const bool keep = params->sp[GT_SP_CORRECTION_KEEP] && params->correction;
     for (int i = 0; i < nthreads && keep; i++)
-        memcpy(workers[i].correction, tt->correction, GT_CORRECTION_ENTRIES * sizeof(int16_t));
+        memcpy(workers[i].correction, params->correction,
+               GT_CORRECTION_ENTRIES * sizeof(int16_t));
     /* The only legal move (a forced pass, a single evasion) is played at
      * once under a clock: thinking cannot change it. */
     int root_moves = g->generate(root, GT_GEN_ALL, workers[0].stack[0].moves);
@@ -374,7 +351,8 @@ int gt_search(const struct gt_game *g, const void *root, struct gt_tt *tt,
          * as a GUI (and a nodes/s figure) expects. */
         report(&runs[0], runs[0].depth, 0);
     if (keep)
-        memcpy(tt->correction, workers[0].correction, GT_CORRECTION_ENTRIES * sizeof(int16_t));
+        memcpy(params->correction, workers[0].correction,
+               GT_CORRECTION_ENTRIES * sizeof(int16_t));
     res->best = best->best;
     res->ponder = best->ponder;
     res->score = best->score;

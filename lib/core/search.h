@@ -10,14 +10,9 @@
 #include <gtsearch/game.h>
 
 #include "params.h"
+#include "score.h"
 
-#define GT_MAX_PLY 128
 #define GT_MAX_MULTIPV 64      /* most lines MultiPV reports */
-#define GT_INF (GT_MATE + 1)
-#define GT_MATE_IN_MAX (GT_MATE - GT_MAX_PLY)
-/* Scores beyond any evaluation: mates, and finished games with a margin
- * (GT_EVAL_MAX + margin, see final_margin in game.h). */
-#define GT_DECIDED (GT_EVAL_MAX + 1)
 
 struct gt_tt;
 struct gt_net;
@@ -43,6 +38,10 @@ struct gt_search_params {
                                    the compiled-in ones) */
     const struct gt_net *net;  /* the learned evaluation (net.h), or NULL:
                                   the game's evaluate */
+    int16_t *correction;       /* the game's correction history, kept from
+                                  one search to the next where
+                                  CorrectionKeep says so
+                                  (GT_CORRECTION_ENTRIES), or NULL */
 };
 
 struct gt_null_stats {
@@ -96,19 +95,5 @@ void gt_search_params_default(struct gt_search_params *p);
 /* Soft and hard time budgets in ms for the side to move (0 = none). */
 void gt_time_budget(const struct gt_limits *lim, int side, int64_t overhead,
                     const int32_t sp[GT_SP_COUNT], int64_t *soft, int64_t *hard);
-
-/* Is a score a mate score, and in how many moves (+ we mate, - we are mated)? */
-bool gt_is_mate_score(int score);
-/* Is a score beyond any evaluation (a mate, or a finished game)? */
-bool gt_is_decided_score(int score);
-/* The score of a finished game for the side to move, `ply` plies from the
- * root: mate scores, or the margin band for games that have one. */
-int gt_outcome_score(const struct gt_game *g, const void *pos, enum gt_outcome o, int ply);
-/* Is m the game's real pass? */
-static inline bool gt_is_pass(const struct gt_game *g, gt_move m)
-{
-    return g->pass_move != GT_MOVE_NONE && m == g->pass_move;
-}
-int gt_mate_moves(int score);
 
 #endif

@@ -80,8 +80,6 @@ int gt_tt_resize(struct gt_tt *tt, long megabytes)
      * every probe is a random access, and with 4 KB pages most of them
      * missed the TLB as well as the cache. */
     size_t size = buckets * GT_TT_WAYS * sizeof(struct gt_tt_slot);
-    if (!tt->correction && !(tt->correction = calloc(GT_CORRECTION_ENTRIES, sizeof(int16_t))))
-        return -1;
     void *mem = aligned_alloc(size >= HUGE_PAGE ? HUGE_PAGE : 64, size);
     if (!mem)
         return -1;
@@ -102,15 +100,11 @@ void gt_tt_free(struct gt_tt *tt)
     free(tt->slots);
     tt->slots = NULL;
     tt->buckets = 0;
-    free(tt->correction);
-    tt->correction = NULL;
 }
 
 void gt_tt_clear(struct gt_tt *tt)
 {
     memset(tt->slots, 0, tt->buckets * GT_TT_WAYS * sizeof(struct gt_tt_slot));
-    if (tt->correction)
-        memset(tt->correction, 0, GT_CORRECTION_ENTRIES * sizeof(int16_t));
     tt->age = 0;
 }
 

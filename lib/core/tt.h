@@ -32,9 +32,6 @@ struct gt_tt {
     struct gt_tt_slot *slots;   /* buckets of GT_TT_WAYS entries */
     uint64_t buckets;           /* a power of two */
     uint8_t age;
-    /* What else a search learns that the next one of the game may use:
-     * the correction history (correction.c), GT_CORRECTION_ENTRIES. */
-    int16_t *correction;
 };
 
 int gt_tt_resize(struct gt_tt *tt, long megabytes);

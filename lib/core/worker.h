@@ -107,6 +107,33 @@ gt_move gt_next_move(struct gt_worker *w, int ply, int n, int i);
 int gt_score_noisy_stage(struct gt_worker *w, int ply, gt_move tt_move, int n);
 int gt_score_quiet_stage(struct gt_worker *w, int ply, gt_move tt_move, int from, int n);
 bool gt_move_rank_below_noisy(const struct gt_frame *f, int i);
+
+/* The move picker of a node: its moves one at a time, best first, listed
+ * in stages behind one call.  The hash move comes before any list is
+ * generated (it often cuts the node on its own); then, where the game
+ * lists its quiet moves apart (GT_FLAG_GEN_QUIET) and the side is not in
+ * check, the noisy moves, and the quiet ones only if those did not cut
+ * the node; otherwise the whole list at once.  The order is the same
+ * either way. */
+struct gt_picker {
+    int ply;
+    gt_move tt_move;
+    bool staged;               /* noisy and quiet moves listed apart */
+    enum { GT_PICK_NOTHING, GT_PICK_NOISY, GT_PICK_ALL } listed;
+    int i;                     /* the index of the move last returned */
+    int n;                     /* moves listed so far */
+    int quiet_from;            /* the index where quiet moves begin */
+    bool checks_only;          /* the rest, unsorted, for checks only */
+    bool no_moves;             /* the position has no legal move */
+};
+void gt_picker_init(struct gt_picker *pk, int ply, gt_move tt_move, bool staged);
+/* The next move, or GT_MOVE_NONE when there is none left (no_moves says
+ * whether the position had none at all). */
+gt_move gt_picker_next(struct gt_worker *w, struct gt_picker *pk);
+/* Was the move just returned ranked below every noisy move (a plain
+ * quiet move, ordered by history only)? */
+bool gt_picker_plain_quiet(const struct gt_worker *w, const struct gt_picker *pk);
+
 void gt_history_update(struct gt_worker *w, int ply, gt_move best, int depth,
                        const gt_move *quiets, int nquiets);
 

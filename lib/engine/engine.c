@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "options.h"
+#include "core/history.h"
 #include "core/net.h"
 #include "core/paramfile.h"
 #include "core/tt.h"
@@ -23,6 +24,7 @@ struct gt_engine {
     const struct gt_game *g;
     struct gt_options *opts;
     struct gt_tt tt;
+    int16_t *correction;       /* kept beside the table (CorrectionKeep) */
     long hash_mb;
     void *pos;          /* the root position */
     void *scratch;      /* a second position for all-or-nothing updates */
@@ -138,12 +140,19 @@ static struct gt_net *builtin_network(const struct gt_game *g)
 
 /* The network the search uses now: a change clears the table, whose
  * stored evaluations came from the other one. */
+/* A new game, or another evaluation: nothing learnt so far holds. */
+static void forget(struct gt_engine *e)
+{
+    gt_tt_clear(&e->tt);
+    memset(e->correction, 0, GT_CORRECTION_ENTRIES * sizeof *e->correction);
+}
+
 static void choose_evaluation(struct gt_engine *e)
 {
     const struct gt_net *n =
         e->net && gt_options_bool(e->opts, "UseNetwork") ? e->net : NULL;
     if (n != e->playing)
-        gt_tt_clear(&e->tt);
+        forget(e);
     e->playing = n;
 }
 
@@ -250,7 +259,8 @@ struct gt_engine *gt_engine_new(const struct gt_game *g, char *err, size_t err_l
         return NULL;
     }
     e->hash_mb = gt_options_int(e->opts, hash_name[g->dialect]);
-    if (gt_tt_resize(&e->tt, e->hash_mb) < 0)
+    e->correction = calloc(GT_CORRECTION_ENTRIES, sizeof *e->correction);
+    if (!e->correction || gt_tt_resize(&e->tt, e->hash_mb) < 0)
         goto oom;
     e->net = builtin_network(g);
     choose_evaluation(e);
@@ -274,6 +284,7 @@ void gt_engine_free(struct gt_engine *e)
         gt_engine_stop(e);
     gt_options_free(e->opts);
     gt_tt_free(&e->tt);
+    free(e->correction);
     free(e->pos);
     free(e->scratch);
     free(e->search_pos);
@@ -345,7 +356,7 @@ int gt_engine_set_option(struct gt_engine *e, const char *name,
         e->hash_mb = mb;
     }
     if (gt_options_take_press(e->opts, "Clear Hash"))
-        gt_tt_clear(&e->tt);
+        forget(e);
     apply_game_options(e, e->pos);
     return 0;
 }
@@ -353,7 +364,7 @@ int gt_engine_set_option(struct gt_engine *e, const char *name,
 void gt_engine_new_game(struct gt_engine *e)
 {
     if (!gt_engine_searching(e))
-        gt_tt_clear(&e->tt);
+        forget(e);
 }
 
 long gt_engine_search_default(const struct gt_engine *e, int i)
@@ -383,6 +394,7 @@ void gt_engine_params(const struct gt_engine *e, struct gt_search_params *p)
     p->multipv = (int)gt_options_int(o, "MultiPV");
     p->eval_params = e->eval_values;
     p->net = e->playing;
+    p->correction = e->correction;
 }
 
 static void prepare(struct gt_engine *e, const struct gt_limits *lim)
