@@ -59,6 +59,32 @@ START_TEST(renamed_module_file)
 }
 END_TEST
 
+/* The header's one convention: every comment that marks something
+ * OPTIONAL says what the core does without it ("NULL: ..."). */
+START_TEST(every_optional_states_its_fallback)
+{
+    FILE *f = fopen(GAME_H, "r");
+    ck_assert_msg(f != NULL, "%s", GAME_H);
+    static char text[1 << 17];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = 0;
+    int optional = 0;
+    for (char *c = strstr(text, "/*"); c; c = strstr(c, "/*")) {
+        char *end = strstr(c, "*/");
+        ck_assert_ptr_nonnull(end);
+        *end = 0;
+        if (strstr(c, "OPTIONAL")) {
+            optional++;
+            ck_assert_msg(strstr(c, "NULL") != NULL, "an OPTIONAL without its fallback:%s",
+                          c + 2);
+        }
+        c = end + 2;
+    }
+    ck_assert_int_ge(optional, 20);
+}
+END_TEST
+
 START_TEST(unknown_game)
 {
     char err[512] = "";
@@ -136,6 +162,7 @@ Suite *test_suite(void)
     tcase_add_test(tc, module_file_then_name);
     tcase_add_test(tc, unknown_game);
     tcase_add_test(tc, renamed_module_file);
+    tcase_add_test(tc, every_optional_states_its_fallback);
     tcase_add_test(tc, other_abi_version_refused);
     tcase_add_test(tc, other_abi_layout_refused);
     tcase_add_test(tc, missing_hooks_refused);

@@ -32,7 +32,8 @@ tests_check_history_LDADD = $(CORE_TEST_LDADD)
 tests_check_registry_SOURCES = tests/check_registry.c tests/check_main.c \
 	doc/examples/tictactoe/tictactoe.c
 tests_check_registry_CPPFLAGS = $(AM_CPPFLAGS) \
-	-DTEST_MODULE='"$(abs_top_builddir)/tests/module/tictactoe.la"'
+	-DTEST_MODULE='"$(abs_top_builddir)/tests/module/tictactoe.la"' \
+	-DGAME_H='"$(abs_top_srcdir)/lib/gtsearch/game.h"'
 tests_check_registry_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_check_registry_LDADD = $(CORE_TEST_LDADD)
 tests_check_registry_DEPENDENCIES = $(GT_ROOMS) tests/module/tictactoe.la

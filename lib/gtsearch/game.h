@@ -24,7 +24,12 @@
  *  - Hooks may be called from several search threads at once, each on its
  *    own position.  A module keeps no mutable global state (two engines may
  *    live in one process).  Constant tables may be built by `init`.
- *  - Hooks marked OPTIONAL may be NULL; the comment says what the core does.
+ *  - One convention for what a module may leave out: a hook or field whose
+ *    comment starts OPTIONAL may be NULL (or 0, or left out of the
+ *    table), and the same comment ends with "NULL: ...", what the core
+ *    does instead.  Every other hook is required; the core refuses a
+ *    module without it, naming the hook.  tests/check_registry checks
+ *    that every OPTIONAL comment states its fallback.
  *  - Scores are from the side to move's point of view, in the game's own
  *    units (see eval_unit), and stay within +-GT_EVAL_MAX.
  *  - Side 0 is the side that moves first; `side_names` says what the game
@@ -106,7 +111,7 @@ enum gt_gen {
     GT_GEN_CHECKS,   /* legal moves that give check (mate solver).  A game
                         that does not support it returns -1 and the core
                         filters GT_GEN_ALL through gives_check. */
-    GT_GEN_QUIET     /* OPTIONAL, asked only of a game that sets
+    GT_GEN_QUIET     /* asked only of a game that sets
                         GT_FLAG_GEN_QUIET: the moves of GT_GEN_ALL that
                         is_noisy rejects, in their order there; and
                         GT_GEN_NOISY must then hold the others, in their
@@ -213,7 +218,8 @@ struct gt_notation {
                               size_t err_len);
     /* OPTIONAL: the position in this notation (a board diagram, an edit
      * command sequence); may span lines.  Returns 0, or -1 when the buffer
-     * is too small or the notation cannot say this position. */
+     * is too small or the notation cannot say this position.  NULL: the
+     * tools show the protocol text. */
     int (*position_to_text)(const void *pos, char *buf, size_t len);
     /* OPTIONAL: this notation's file format, for games recorded in it
      * (KIF and CSA files; PGN is the core's own, written with the record
@@ -222,7 +228,8 @@ struct gt_notation {
      * position (the game's text, "" for the start position) and its moves
      * (protocol text, blank-separated), for opening files; it returns the
      * number of bytes it used (so a file may hold several games), 0 when
-     * no game is left, or -1 with a message in err. */
+     * no game is left, or -1 with a message in err.  NULL (either): the
+     * notation has no file format of its own. */
     int (*write_record)(const struct gt_record *rec, FILE *out);
     int (*read_record)(const char *text, char *start, size_t start_len, char *moves,
                        size_t moves_len, char *err, size_t err_len);
@@ -451,14 +458,16 @@ struct gt_game {
     int (*evaluate)(const void *pos, const int32_t *params);
     /* OPTIONAL: the evaluation's weights as data, ended by an entry whose
      * name is NULL.  The engine passes their values to evaluate and
-     * eval_trace, and a tuner adjusts them. */
+     * eval_trace, and a tuner adjusts them.  NULL: the weights are code;
+     * evaluate gets NULL params and `tune` refuses the game. */
     const struct gt_param *eval_params;
     /* OPTIONAL (with eval_params): the evaluation's trace.  Write into
      * coef[i] the coefficient of params[i] in the score of pos (for the
      * side to move), so that the score is close to sum(coef[i] *
      * params[i]) plus what no parameter explains, and return the score
      * evaluate would.  A tapered weight is two parameters whose
-     * coefficients carry the phase.  The tuner's gradients come from it. */
+     * coefficients carry the phase.  The tuner's gradients come from it.
+     * NULL: `tune` refuses the game. */
     int (*eval_trace)(const void *pos, const int32_t *params, double *coef);
     /* OPTIONAL: the position's input features, for a learned evaluation
      * (struct gt_features below): with them `gtsearch train` trains a
