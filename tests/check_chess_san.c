@@ -390,13 +390,14 @@ static int walk(void *pos, int depth)
 
 START_TEST(round_trip_bench_positions)
 {
-    int count = 0;
-    for (const char *const *fen = G->bench_positions; *fen; fen++) {
+    int count = 0, listed = 0;
+    for (const char *const *fen = G->bench_positions; *fen; fen++, listed++) {
         void *pos = chess_test_pos(*fen);
         count += walk(pos, 1);
         free(pos);
     }
-    ck_assert_int_eq(count, 22);
+    ck_assert_int_gt(listed, 0);
+    ck_assert_int_eq(count, listed);     /* every one read and walked */
 }
 END_TEST
 

@@ -1,6 +1,6 @@
-/* match_player.c -- speaking UCI and USI to an engine program, and the
- * dispatch to the CECP and gnushogi adapters (match_cecp.c,
- * match_gnushogi.c).
+/* match_player.c -- an engine program behind a table of protocol
+ * adapters: UCI and USI spoken here, CECP and gnushogi in match_cecp.c
+ * and match_gnushogi.c.
  *
  * A move request is `position startpos|fen X|sfen X moves ...` and
  * `go ...`; the answer is read until `bestmove`, keeping the last score of
@@ -37,15 +37,43 @@ void gt_player_init(struct gt_player *p, const struct gt_match_engine *spec,
         p->proto = g->dialect == GT_USI ? GT_PROTO_USI : GT_PROTO_UCI;
 }
 
-static const char *proto_name(enum gt_proto proto)
+/* What a protocol adapter does: start the program (handshake and
+ * options), prepare a new game, and ask for a move.  UCI and USI are
+ * spoken here; CECP and gnushogi in their own files. */
+struct adapter {
+    const char *name;
+    int (*start)(struct gt_player *p, char *why, size_t why_len);
+    int (*new_game)(struct gt_player *p, char *why, size_t why_len);
+    void (*think)(struct gt_player *p, const struct gt_think_req *req,
+                  struct gt_think_res *res);
+};
+
+static int uci_start(struct gt_player *p, char *why, size_t why_len);
+static int uci_new_game(struct gt_player *p, char *why, size_t why_len);
+static void uci_think(struct gt_player *p, const struct gt_think_req *req,
+                      struct gt_think_res *res);
+
+static int cecp_new_game(struct gt_player *p, char *why, size_t why_len)
 {
-    switch (proto) {
-    case GT_PROTO_USI: return "USI";
-    case GT_PROTO_CECP: return "CECP";
-    case GT_PROTO_GNUSHOGI: return "gnushogi";
-    default: return "UCI";
-    }
+    p->cecp_known = -1;          /* gt_cecp_think sets the game up */
+    return gt_cecp_sync(p, why, why_len);
 }
+
+static int gnushogi_new_game(struct gt_player *p, char *why, size_t why_len)
+{
+    p->gnu_known = -1;           /* gt_gnushogi_think sets the game up */
+    return gt_gnushogi_sync(p, why, why_len);
+}
+
+static const struct adapter adapters[] = {
+    [GT_PROTO_GAME] = {"UCI", uci_start, uci_new_game, uci_think},   /* resolved away */
+    [GT_PROTO_UCI] = {"UCI", uci_start, uci_new_game, uci_think},
+    [GT_PROTO_USI] = {"USI", uci_start, uci_new_game, uci_think},
+    [GT_PROTO_CECP] = {"CECP", gt_cecp_start, cecp_new_game, gt_cecp_think},
+    [GT_PROTO_GNUSHOGI] = {"gnushogi", gt_gnushogi_start, gnushogi_new_game, gt_gnushogi_think},
+};
+
+static const struct adapter *adapter(const struct gt_player *p) { return &adapters[p->proto]; }
 
 /* Read lines until one starts with `want` (a whole first word). */
 static int wait_for(struct gt_player *p, const char *want, int64_t deadline,
@@ -101,14 +129,11 @@ int gt_player_start(struct gt_player *p, char *err, size_t err_len)
     char why[256] = "";
     if (gt_proc_start(&p->proc, p->spec->cmd, p->log, p->label, err, err_len) < 0)
         return -1;
-    int rc = p->proto == GT_PROTO_CECP       ? gt_cecp_start(p, why, sizeof why)
-             : p->proto == GT_PROTO_GNUSHOGI ? gt_gnushogi_start(p, why, sizeof why)
-                                             : uci_start(p, why, sizeof why);
-    if (rc < 0) {
+    if (adapter(p)->start(p, why, sizeof why) < 0) {
         gt_player_kill(p);
         char how[128];
         gt_proc_status_text(&p->proc, how, sizeof how);
-        gt_errf(err, err_len, "engine '%s' (%s): %s%s%s%s", p->spec->cmd, proto_name(p->proto),
+        gt_errf(err, err_len, "engine '%s' (%s): %s%s%s%s", p->spec->cmd, adapter(p)->name,
                 why, how[0] ? " (" : "", how, how[0] ? ")" : "");
         return -1;
     }
@@ -116,16 +141,8 @@ int gt_player_start(struct gt_player *p, char *err, size_t err_len)
 }
 
 /* ucinewgame/usinewgame or CECP/gnushogi's new: 0, or -1 with why. */
-static int prepare(struct gt_player *p, char *why, size_t why_len)
+static int uci_new_game(struct gt_player *p, char *why, size_t why_len)
 {
-    if (p->proto == GT_PROTO_CECP) {
-        p->cecp_known = -1;          /* gt_cecp_think sets the game up */
-        return gt_cecp_sync(p, why, why_len);
-    }
-    if (p->proto == GT_PROTO_GNUSHOGI) {
-        p->gnu_known = -1;           /* gt_gnushogi_think sets the game up */
-        return gt_gnushogi_sync(p, why, why_len);
-    }
     if (gt_proc_send(&p->proc, p->proto == GT_PROTO_USI ? "usinewgame" : "ucinewgame") < 0 ||
         gt_proc_send(&p->proc, "isready") < 0 ||
         wait_for(p, "readyok", gt_now_ms() + GT_HANDSHAKE_MS, why, why_len) < 0) {
@@ -142,7 +159,7 @@ int gt_player_new_game(struct gt_player *p, char *err, size_t err_len)
     for (bool retried = false;; retried = true) {
         if (!gt_proc_running(&p->proc) && gt_player_start(p, err, err_len) < 0)
             return -1;
-        if (prepare(p, why, sizeof why) == 0)
+        if (adapter(p)->new_game(p, why, sizeof why) == 0)
             return 0;
         /* Dead since its last move (killed between games, or it exited
          * after its move): the game it is about to play is not lost yet,
@@ -310,12 +327,7 @@ void gt_player_think(struct gt_player *p, const struct gt_think_req *req,
         snprintf(res->detail, sizeof res->detail, "the engine is not running");
         return;
     }
-    if (p->proto == GT_PROTO_CECP)
-        gt_cecp_think(p, req, res);
-    else if (p->proto == GT_PROTO_GNUSHOGI)
-        gt_gnushogi_think(p, req, res);
-    else
-        uci_think(p, req, res);
+    adapter(p)->think(p, req, res);
     /* A time loss leaves a live engine running; one that exited is
      * stopped here, so the next game starts it afresh. */
     if (res->status == GT_THINK_CRASH || (gt_proc_running(&p->proc) && p->proc.fd < 0)) {

@@ -72,4 +72,13 @@ int gt_record_write(FILE *f, const struct gt_notation *fmt, const struct gt_matc
                     int round, const char *first, const char *second,
                     const struct gt_game_record *rec);
 
+/* Shared by the record writers (match_record.c, match_record_pgn.c). */
+/* A quoted field with no quotes or backslashes inside. */
+void gt_record_put_quoted(FILE *f, const char *s);
+void gt_record_free_texts(char **texts, int n);
+/* The time control as "300+5" (seconds), "-" for none. */
+void gt_record_tc_text(const struct gt_match_tc *tc, char *buf, size_t len);
+/* Today as "YYYY.MM.DD". */
+void gt_record_date_text(char *buf, size_t len);
+
 #endif
