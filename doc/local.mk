@@ -9,9 +9,9 @@ EXTRA_DIST += doc/writing-a-game.md doc/examples/tictactoe/Makefile \
 	doc/examples/othello/Makefile doc/examples/othello/othello.c
 
 # The tutorial's commands, run as its reader would against an installed
-# gtsearch (see tests/tutorial.sh).
-TESTS += tests/tutorial.sh
-EXTRA_DIST += tests/tutorial.sh
+# gtsearch (see tests/scripts/tutorial.sh).
+TESTS += tests/scripts/tutorial.sh
+EXTRA_DIST += tests/scripts/tutorial.sh
 
 # The Info manual.  Its reference chapter is made from game.h's comments
 # at build time, into the source tree beside the manual (like version.texi)
@@ -28,7 +28,7 @@ EXTRA_DIST += doc/header2texi.sh
 AM_DISTCHECK_DVI_TARGET = html
 
 # What USI GUIs send, played to the shogi engine as a GUI would.
-TESTS += tests/usi-session.sh
-EXTRA_DIST += tests/usi-session.sh
+TESTS += tests/scripts/usi-session.sh
+EXTRA_DIST += tests/scripts/usi-session.sh
 EXTRA_DIST += doc/gui.md doc/xboard-game.png tests/gui/xboard-screenshot.sh
 EXTRA_DIST += doc/null-move-hooks.md

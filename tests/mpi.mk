@@ -4,8 +4,8 @@
 # (./configure --with-mpi), which .ci/run checks as well; a build without
 # MPI has nothing of lib/dist to test.
 # SPDX-License-Identifier: MIT
-mpi_tests = tests/mpi-perft.sh tests/mpi-match.sh tests/mpi-datagen.sh tests/mpi-lost-rank.sh
-EXTRA_DIST += $(mpi_tests) tests/mpi-env.sh
+mpi_tests = tests/mpi/mpi-perft.sh tests/mpi/mpi-match.sh tests/mpi/mpi-datagen.sh tests/mpi/mpi-lost-rank.sh
+EXTRA_DIST += $(mpi_tests) tests/mpi/mpi-env.sh
 if HAVE_MPI
 TESTS += $(mpi_tests)
 AM_TESTS_ENVIRONMENT += HAVE_MPI=yes MPIRUN='$(MPIRUN)'; export HAVE_MPI MPIRUN;

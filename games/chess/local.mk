@@ -34,4 +34,4 @@ games/chess/net_data.h: $(srcdir)/games/chess/chess.gtnet $(srcdir)/games/net2c.
 	$(AM_V_GEN)$(MKDIR_P) games/chess && \
 	$(SHELL) $(srcdir)/games/net2c.sh chess $(srcdir)/games/chess/chess.gtnet >$@.tmp && \
 	mv $@.tmp $@
-games/chess/features.lo games/chess/tests_fuzz_chess-features.$(OBJEXT): games/chess/net_data.h
+games/chess/features.lo games/chess/tests_chess_fuzz_chess-features.$(OBJEXT): games/chess/net_data.h

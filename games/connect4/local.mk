@@ -26,4 +26,4 @@ games/connect4/net_data.h: $(srcdir)/games/connect4/connect4.gtnet $(srcdir)/gam
 	$(AM_V_GEN)$(MKDIR_P) games/connect4 && \
 	$(SHELL) $(srcdir)/games/net2c.sh connect4 $(srcdir)/games/connect4/connect4.gtnet >$@.tmp && \
 	mv $@.tmp $@
-games/connect4/connect4.lo games/connect4/tests_fuzz_connect4-connect4.$(OBJEXT): games/connect4/net_data.h
+games/connect4/connect4.lo games/connect4/tests_connect4_fuzz_connect4-connect4.$(OBJEXT): games/connect4/net_data.h

@@ -28,7 +28,7 @@
  *    comment starts OPTIONAL may be NULL (or 0, or left out of the
  *    table), and the same comment ends with "NULL: ...", what the core
  *    does instead.  Every other hook is required; the core refuses a
- *    module without it, naming the hook.  tests/check_registry checks
+ *    module without it, naming the hook.  tests/core/check_registry checks
  *    that every OPTIONAL comment states its fallback.
  *  - Scores are from the side to move's point of view, in the game's own
  *    units (see eval_unit), and stay within +-GT_EVAL_MAX.

@@ -1,6 +1,6 @@
 #!/bin/sh
 # chess-perft-verify.sh -- run EVERY depth of tests/data/chess/perft.epd, and
-# depth 5 of the Chess960 set of tests/check_chess.c, through the perft
+# depth 5 of the Chess960 set of tests/chess/check_chess.c, through the perft
 # engine's perft and compare the counts.  Too slow for make check (the deep counts
 # reach 2e8 leaves each; about half a minute in all).
 # usage: tests/bench/chess-perft-verify.sh [MAXDEPTH]   (from the build dir)

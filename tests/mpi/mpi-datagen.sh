@@ -6,7 +6,7 @@
 # ply and margin, which travel between the ranks with the game).
 # SPDX-License-Identifier: MIT
 set -u
-. "$abs_top_srcdir/tests/mpi-env.sh"
+. "$abs_top_srcdir/tests/mpi/mpi-env.sh"
 tmp=${TMPDIR:-/tmp}/mpi-datagen.$$
 mkdir -p "$tmp" || exit 99
 trap 'rm -rf "$tmp"' EXIT

@@ -462,7 +462,7 @@ static void edit_is(const char *sfen, const char *want)
 }
 
 /* The texts lib/match_gnushogi.c's gt_gnushogi_edit_lines gave for these
- * SFENs (tests/check_match_shogi.c asserts the first and parts of the
+ * SFENs (tests/match/check_match_shogi.c asserts the first and parts of the
  * second), and that gnushogi took. */
 START_TEST(xshogi_edit_setup)
 {

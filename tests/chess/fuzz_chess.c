@@ -7,7 +7,7 @@
  * key make gives) and played.  Each text goes through both readers (SAN
  * must agree with UCI where UCI reads it), and at the end every legal move's SAN must read back as the move.
  * Raw 32-bit words of the input are also fed to is_legal.  Build:
- * configure --enable-fuzzers CC=clang; run: tests/fuzz_chess -runs=N
+ * configure --enable-fuzzers CC=clang; run: tests/chess/fuzz_chess -runs=N
  * corpus/
  * SPDX-License-Identifier: MIT */
 #include <stdint.h>

@@ -6,7 +6,7 @@
 # without it (an mpirun that does not know it) the test skips.
 # SPDX-License-Identifier: MIT
 set -u
-. "$abs_top_srcdir/tests/mpi-env.sh"
+. "$abs_top_srcdir/tests/mpi/mpi-env.sh"
 tmp=${TMPDIR:-/tmp}/mpi-lost-rank.$$
 mkdir -p "$tmp" || exit 99
 trap 'rm -rf "$tmp"; [ -n "${job:-}" ] && kill "$job" 2>/dev/null' EXIT

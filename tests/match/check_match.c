@@ -1,5 +1,5 @@
 /* check_match.c -- the match runner on scripted tic-tac-toe games: fake
- * engines (tests/fake-engine.sh) play given moves, and the referee must
+ * engines (tests/match/fake-engine.sh) play given moves, and the referee must
  * score wins, draws, illegal moves, time losses, crashes, hangs, resigns,
  * false claims and adjudications; the match goes on after a crash (exit or
  * SIGKILL), a hang, a failed restart, garbage or a missing move, with the

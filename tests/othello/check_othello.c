@@ -417,7 +417,7 @@ END_TEST
 /* ---- perft ------------------------------------------------------------- */
 /* Othello's published perft from the start (Aart Bik; OEIS A124004; also
  * the table in jeffreyan11/othello_engine memtest.cpp).  Depths 10 and 11
- * (24571284 and 212258800) are checked by tests/out-of-tree.sh and by hand:
+ * (24571284 and 212258800) are checked by tests/scripts/out-of-tree.sh and by hand:
  * they take too long for a unit test. */
 START_TEST(perft_start)
 {

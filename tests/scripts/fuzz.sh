@@ -1,19 +1,19 @@
 #!/bin/sh
 # fuzz.sh -- run every libFuzzer target of a build for a fixed time each:
 # a short smoke run for CI, or a longer hunt by hand.
-# Usage: tests/fuzz.sh [SECONDS]   (from a build directory configured with
-#   --enable-fuzzers CC=clang, after `make tests/fuzz_chess tests/fuzz_shogi
-#   tests/fuzz_connect4`; default 25 seconds per target)
+# Usage: tests/scripts/fuzz.sh [SECONDS]   (from a build directory configured with
+#   --enable-fuzzers CC=clang, after `make tests/chess/fuzz_chess tests/shogi/fuzz_shogi
+#   tests/connect4/fuzz_connect4`; default 25 seconds per target)
 # Each target starts from the positions of tests/data (one per input) and
 # any corpus left in fuzz-corpus/ by an earlier run; a crash, a sanitizer
 # report or a broken invariant leaves its input in fuzz-out/ and fails.
 # SPDX-License-Identifier: MIT
 set -eu
 secs=${1:-25}
-src=$(cd "$(dirname "$0")/.." && pwd)
+src=$(cd "$(dirname "$0")/../.." && pwd)
 status=0
 for target in chess shogi connect4; do
-    bin=tests/fuzz_$target
+    bin=tests/$target/fuzz_$target
     if [ ! -x "$bin" ]; then
         echo "fuzz: no $bin here (configure --enable-fuzzers CC=clang; make $bin)" >&2
         exit 2

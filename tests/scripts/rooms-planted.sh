@@ -35,7 +35,7 @@ fails=0
 expect() {
     set +e
     out=$(abs_top_srcdir=$tmp/src abs_top_builddir=$tmp/build \
-          sh "$abs_top_srcdir/tests/rooms.sh" 2>&1)
+          sh "$abs_top_srcdir/tests/scripts/rooms.sh" 2>&1)
     rc=$?
     set -e
     if [ "$rc" = 0 ]; then
@@ -49,7 +49,7 @@ expect() {
 }
 
 fresh
-abs_top_srcdir=$tmp/src abs_top_builddir=$tmp/build sh "$abs_top_srcdir/tests/rooms.sh" >/dev/null ||
+abs_top_srcdir=$tmp/src abs_top_builddir=$tmp/build sh "$abs_top_srcdir/tests/scripts/rooms.sh" >/dev/null ||
     { echo "FAIL: the unchanged copy does not pass"; exit 1; }
 
 printf '#include <engine/engine.h>\n' >>"$tmp/src/lib/core/tt.c"

@@ -3,7 +3,7 @@
 # counts: the totals, and every root move's count with --divide.
 # SPDX-License-Identifier: MIT
 set -u
-. "$abs_top_srcdir/tests/mpi-env.sh"
+. "$abs_top_srcdir/tests/mpi/mpi-env.sh"
 tmp=${TMPDIR:-/tmp}/mpi-perft.$$
 mkdir -p "$tmp" || exit 99
 trap 'rm -rf "$tmp"' EXIT

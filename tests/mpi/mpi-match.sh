@@ -5,7 +5,7 @@
 # PGN in order; and the SPRT stops it after the same game.
 # SPDX-License-Identifier: MIT
 set -u
-. "$abs_top_srcdir/tests/mpi-env.sh"
+. "$abs_top_srcdir/tests/mpi/mpi-env.sh"
 tmp=${TMPDIR:-/tmp}/mpi-match.$$
 mkdir -p "$tmp" || exit 99
 trap 'rm -rf "$tmp"' EXIT

@@ -13,7 +13,7 @@
 #  5. no room of lib/ knows a game: no game's name, piece or notation in
 #     its code (comments may give examples, code may not).
 # The tree checked is $abs_top_srcdir (sources) and $abs_top_builddir
-# (libraries); tests/rooms-planted.sh points them at a copy with one
+# (libraries); tests/scripts/rooms-planted.sh points them at a copy with one
 # violation planted, to see each rule fail.
 # SPDX-License-Identifier: MIT
 set -eu

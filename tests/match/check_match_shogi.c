@@ -1,11 +1,11 @@
 /* check_match_shogi.c -- the gnushogi adapter (lib/match_gnushogi.c) on
- * scripted shogi games: tests/fake-engine.sh in its gnushogi mode plays
+ * scripted shogi games: tests/match/fake-engine.sh in its gnushogi mode plays
  * gote against the fake USI engine.  Its moves in gnushogi's text (a
  * promotion, a drop with a lower-case letter) reach the record as USI; a
  * move it refuses, a mate it announces, a draw it declares, an illegal
  * move, a position set up with `edit`, pondering turned off and the
  * move-now line under a clock are each scored.  gnushogi itself is not needed (see
- * tests/match-gnushogi.sh for a real game).
+ * tests/match/match-gnushogi.sh for a real game).
  * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <check.h>

@@ -1,6 +1,6 @@
 /* fuzz_connect4.c -- libFuzzer target for the connect4 module's text and
  * move hooks (./configure --enable-fuzzers CC=clang; make
- * tests/fuzz_connect4; tests/fuzz_connect4 -max_total_time=60).
+ * tests/connect4/fuzz_connect4; tests/connect4/fuzz_connect4 -max_total_time=60).
  *
  * Input: a position text, then after the first newline a move script whose
  * bytes are tried as move text ("a".."g" and junk) and as raw 32-bit move
