@@ -311,7 +311,10 @@ int main(int argc, char **argv)
     const struct gt_game *g = gt_registry_find(reg, game, err, sizeof err);
     if (!g) {
         fprintf(stderr, "gtsearch: %s\n", err);
-        list_games(reg, stderr);
+        /* An unknown name: what there is.  A module file that was found
+         * but refused: the reason says it all. */
+        if (!gt_registry_is_file(game))
+            list_games(reg, stderr);
         rc = EXIT_USAGE;
         goto out;
     }

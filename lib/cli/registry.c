@@ -43,6 +43,13 @@ int gt_registry_check_game(const struct gt_game *g, char *err, size_t err_len)
     /* The layout comes next: a module built against a header whose
      * structs differ (edited by hand, or from a development tree) would
      * read every hook from the wrong place. */
+    if (g->abi_layout == 0) {
+        gt_errf(err, err_len,
+                "module built for plugin interface version %d without its layout: "
+                "its table does not begin with GT_ABI (write `GT_ABI,` where it says "
+                "`.abi_version = GT_ABI_VERSION,`; doc/abi3.md) and rebuild", g->abi_version);
+        return -1;
+    }
     if (g->abi_layout != GT_ABI_LAYOUT) {
         gt_errf(err, err_len,
                 "module built for plugin interface version %d with struct layout "
@@ -232,7 +239,7 @@ void gt_registry_free(struct gt_registry *r)
     lt_dlexit();
 }
 
-static int is_path(const char *what)
+bool gt_registry_is_file(const char *what)
 {
     size_t n = strlen(what);
     return strchr(what, '/') || (n > 3 && (!strcmp(what + n - 3, ".la") ||
@@ -244,7 +251,7 @@ const struct gt_game *gt_registry_find(struct gt_registry *r, const char *what,
 {
     char key[NAME_LEN];
     struct entry *e;
-    if (is_path(what)) {
+    if (gt_registry_is_file(what)) {
         lt_dlhandle h = lt_dlopen(what);
         if (!h) {
             gt_errf(err, err_len, "cannot load module '%s': %s", what, open_error(what));

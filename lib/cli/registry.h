@@ -36,6 +36,10 @@ void gt_registry_each(const struct gt_registry *r,
                       void *ctx);
 
 /* Check that a table is one this core can use; -1 with a message if not. */
+/* Does --game name a module file (a path, or a .la/.so name) rather
+ * than a game? */
+bool gt_registry_is_file(const char *what);
+
 int gt_registry_check_game(const struct gt_game *g, char *err, size_t err_len);
 
 #endif

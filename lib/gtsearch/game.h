@@ -57,15 +57,19 @@
 /* At most this many keys from correction_keys. */
 #define GT_CORRECTION_KEYS 4
 
-/* The sizes of this header's structs, packed into one number (evaluated
- * where a module's table is written, after every struct is defined). */
-#define GT_ABI_LAYOUT                                                     \
-    ((uint64_t)sizeof(struct gt_game) |                                   \
-     (uint64_t)sizeof(struct gt_features) << 16 |                         \
-     (uint64_t)sizeof(struct gt_feature_change) << 24 |                   \
-     (uint64_t)sizeof(struct gt_notation) << 40 |                         \
-     (uint64_t)sizeof(struct gt_record) << 48 |                           \
-     (uint64_t)sizeof(struct gt_option_spec) << 56)
+/* The layout of this header's structs as one number: the size of each
+ * struct a module fills in and the place of the game table's last hooks,
+ * mixed (FNV-1a style) so that any change moves it.  Evaluated where a
+ * module's table is written, after every struct is defined. */
+#define GT_ABI_MIX(h, v) (((h) ^ (uint64_t)(v)) * 0x100000001b3ULL)
+#define GT_ABI_LAYOUT                                                              \
+    GT_ABI_MIX(GT_ABI_MIX(GT_ABI_MIX(GT_ABI_MIX(GT_ABI_MIX(GT_ABI_MIX(GT_ABI_MIX(     \
+        GT_ABI_MIX(GT_ABI_MIX(0xcbf29ce484222325ULL, sizeof(struct gt_game)),        \
+                   offsetof(struct gt_game, features)),                              \
+        offsetof(struct gt_game, correction_keys)), sizeof(struct gt_features)),     \
+        sizeof(struct gt_feature_change)), sizeof(struct gt_notation)),              \
+        sizeof(struct gt_record)), sizeof(struct gt_option_spec)),                   \
+        sizeof(struct gt_param))
 /* The first two fields of every module's table. */
 #define GT_ABI .abi_version = GT_ABI_VERSION, .abi_layout = GT_ABI_LAYOUT
 
@@ -438,7 +442,7 @@ struct gt_game {
     /* OPTIONAL: no game from this position lasts more than this many
      * plies (passes included); for games whose length is bounded, such as
      * the empty squares of a board game that fills up.  Where the search
-     * has at least that much depth left it solves the position: no move
+     * has at least that much depth left (in plies) it solves the position: no move
      * is pruned or reduced by a guess, so a proven result is exact (the
      * largest margin, not merely a win).  The bound must fall by at least
      * one with every move.  NULL: no bound; the search never solves. */

@@ -129,6 +129,10 @@ START_TEST(other_abi_layout_refused)
              GT_ABI_VERSION, (unsigned long long)(GT_ABI_LAYOUT + 8), GT_ABI_VERSION,
              (unsigned long long)GT_ABI_LAYOUT);
     ck_assert_str_eq(err, want);
+    /* A table that forgot GT_ABI: the message says what to write. */
+    odd.abi_layout = 0;
+    ck_assert_int_eq(gt_registry_check_game(&odd, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "does not begin with GT_ABI"));
 }
 END_TEST
 
