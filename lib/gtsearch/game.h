@@ -214,10 +214,10 @@ struct gt_record {
 struct gt_notation {
     const char *name;          /* short, lower case: "san", "kif", "csa" */
     const char *title;         /* one line for humans */
-    /* A legal move of pos as text in this notation (pos before the move). */
+    /* Move text in this notation: the same contract as struct gt_game's
+     * move_to_text and move_from_text (the protocol's text), which is
+     * where it is written down. */
     void (*move_to_text)(const void *pos, gt_move m, char *buf, size_t len);
-    /* Parse text into a legal move of pos; GT_MOVE_NONE with a message in
-     * err when it is not one (ambiguous, illegal, malformed). */
     gt_move (*move_from_text)(const void *pos, const char *text, char *err,
                               size_t err_len);
     /* OPTIONAL: the position in this notation (a board diagram, an edit
@@ -374,11 +374,14 @@ struct gt_game {
      * legal move here?  The core checks every move it did not just get
      * from generate. */
     bool (*is_legal)(const void *pos, gt_move m);
-    /* Protocol text of a legal move (pos is before the move). */
+    /* Move text, in the protocol's form here (every notation's pair below
+     * keeps the same contract in its own form).  move_to_text writes a
+     * legal move of pos (pos before the move), NUL-terminated within len
+     * bytes.  move_from_text reads text into a legal move of pos: on
+     * failure it returns GT_MOVE_NONE and writes why into err ("illegal
+     * move e2e5", "bad square 'z9'", "ambiguous"); it must never crash on
+     * any input.  Each reads back what the other wrote (selftest checks). */
     void (*move_to_text)(const void *pos, gt_move m, char *buf, size_t len);
-    /* Parse protocol text into a legal move of pos.  On failure return
-     * GT_MOVE_NONE and write why into err ("illegal move e2e5",
-     * "bad square 'z9'"). */
     gt_move (*move_from_text)(const void *pos, const char *text, char *err,
                               size_t err_len);
     /* Is the move noisy (see GT_GEN_NOISY)?  Noisy moves are ordered
