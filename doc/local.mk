@@ -6,7 +6,8 @@ EXTRA_DIST += doc/null-move.md doc/strength.md doc/cluster.md doc/threads.md \
 	doc/speed.md doc/soak.md
 EXTRA_DIST += doc/writing-a-game.md doc/examples/tictactoe/Makefile \
 	doc/examples/tictactoe/tictactoe.c \
-	doc/examples/othello/Makefile doc/examples/othello/othello.c
+	doc/examples/othello/Makefile doc/examples/othello/othello.c \
+	doc/examples/othello/othello.gtnet
 
 # The tutorial's commands, run as its reader would against an installed
 # gtsearch (see tests/scripts/tutorial.sh).

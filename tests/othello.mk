@@ -5,7 +5,8 @@ check_PROGRAMS += tests/othello/check_othello
 TESTS += tests/othello/check_othello
 tests_othello_check_othello_SOURCES = tests/othello/check_othello.c tests/check_main.c \
 	doc/examples/othello/othello.c
-tests_othello_check_othello_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_othello_check_othello_CFLAGS = $(CORE_TEST_CFLAGS) \
+	-DOTHELLO_NET='"$(abs_top_srcdir)/doc/examples/othello/othello.gtnet"'
 tests_othello_check_othello_LDADD = $(CORE_TEST_LDADD)
 
 # The tuner on synthetic Othello data, and datagen on Connect Four.

@@ -645,6 +645,30 @@ START_TEST(plies_left_bound)
 }
 END_TEST
 
+/* The example's trained network (doc/network.md): it loads for this
+ * module's features, and with it the engine plays the balanced start as
+ * balanced and sees a cornered position as the win it is. */
+START_TEST(shipped_network)
+{
+    char err[256];
+    struct gt_engine *e = gt_engine_new(G, err, sizeof err);
+    ck_assert_ptr_nonnull(e);
+    ck_assert_msg(gt_engine_set_option(e, "EvalFile", OTHELLO_NET, err, sizeof err) == 0, "%s",
+                  err);
+    struct gt_limits lim = {.depth = 6};
+    struct gt_search_result res;
+    ck_assert_int_eq(gt_engine_set_position(e, NULL, NULL, err, sizeof err), 0);
+    ck_assert_int_eq(gt_engine_search(e, &lim, NULL, NULL, &res), 0);
+    ck_assert_int_lt(abs(res.score), 3 * 100);
+    /* Black holds three corners and most edges. */
+    ck_assert_int_eq(gt_engine_set_position(e, "XXXXXXXXXXOOOOOXX-OOOO-XX-OOOO-XX--OO--XX------XX------XXXXXXX-- X",
+                                            NULL, err, sizeof err), 0);
+    ck_assert_int_eq(gt_engine_search(e, &lim, NULL, NULL, &res), 0);
+    ck_assert_int_gt(res.score, 5 * 100);
+    gt_engine_free(e);
+}
+END_TEST
+
 Suite *test_suite(void);
 Suite *test_suite(void)
 {
@@ -669,6 +693,7 @@ Suite *test_suite(void)
     tcase_add_test(c, opening_move);
     tcase_add_test(c, endgames_solved);
     tcase_add_test(c, margins_exact_at_depth_20);
+    tcase_add_test(c, shipped_network);
     suite_add_tcase(s, c);
     return s;
 }
