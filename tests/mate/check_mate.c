@@ -201,7 +201,6 @@ START_TEST(limits_end_the_search)
     lim = (struct gt_mate_limits){.max_plies = 9, .all_moves = true, .time_ms = 30};
     res = solve(CHESS, fen, &lim);
     ck_assert_int_eq(res.status, GT_MATE_TIMEOUT);
-    ck_assert_int_lt(res.time_ms, 1000);
 }
 END_TEST
 
