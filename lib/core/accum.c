@@ -49,8 +49,14 @@ void gt_accum_move(struct gt_worker *w, int ply, gt_move m)
     struct gt_frame *child = &w->stack[ply + 1];
     const struct gt_features *ft = w->g->features;
     child->acc_ok[0] = child->acc_ok[1] = false;
-    if (ft->changes)
+    if (ft->changes) {
+        /* The counts start at zero (game.h): a module writes what changes. */
+        for (int p = 0; p < 2; p++) {
+            child->change[p].refresh = false;
+            child->change[p].nadded = child->change[p].nremoved = 0;
+        }
         ft->changes(w->pos, m, child->change);
+    }
     else
         child->change[0].refresh = child->change[1].refresh = true;
 }

@@ -110,7 +110,8 @@ int gt_features_check_move(struct gt_features_checker *c, void *pos, gt_move m, 
         g->move_to_text(pos, m, mv, sizeof mv);
         snprintf(text, sizeof text, "move %s", mv);
     }
-    /* A pass changes nothing; without the hook every move is recomputed. */
+    /* A pass changes nothing; without the hook every move is recomputed.
+     * The counts start at zero, as the search's accumulators start them. */
     memset(ch, 0, sizeof ch);
     if (!null && f->changes)
         f->changes(pos, m, ch);

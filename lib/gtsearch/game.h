@@ -279,7 +279,9 @@ struct gt_features {
      * perspective: ch[persp].removed are active before the move and not
      * after it, ch[persp].added the reverse (a feature in both lists is
      * fine: it cancels).  Set refresh instead where that is simpler.
-     * The game's real pass changes nothing (count zero in both).
+     * The core sets refresh, nadded and nremoved to zero in both before
+     * the call: write only what the move changes.  The game's real pass
+     * changes nothing (leave both empty).
      * NULL: the core asks `active` again after every move. */
     void (*changes)(const void *pos, gt_move m, struct gt_feature_change ch[2]);
     /* OPTIONAL: the module's own trained network, the bytes of a network
