@@ -19,10 +19,10 @@ games_chess_libchess_la_SOURCES = \
 	games/chess/eval.c \
 	games/chess/features.c
 
-pkglib_LTLIBRARIES += games/chess/chess.la
+noinst_LTLIBRARIES += games/chess/chess.la
 games_chess_chess_la_SOURCES = games/chess/module.c
 games_chess_chess_la_LIBADD = games/chess/libchess.la
-games_chess_chess_la_LDFLAGS = $(MODULE_LDFLAGS)
+games_chess_chess_la_LDFLAGS = $(MODULE_LDFLAGS) -rpath /nowhere
 BUILTIN_MODULES += games/chess/chess.la
 
 # The trained network, built into the module (doc/network.md): the file

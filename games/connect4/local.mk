@@ -8,9 +8,9 @@
 # then reach the very table the core loads, connect4_LTX_gt_module.
 # (A program should not link a -module library directly: not portable.)
 # SPDX-License-Identifier: MIT
-pkglib_LTLIBRARIES += games/connect4/connect4.la
+noinst_LTLIBRARIES += games/connect4/connect4.la
 games_connect4_connect4_la_SOURCES = games/connect4/connect4.c games/connect4/eval_weights.h
-games_connect4_connect4_la_LDFLAGS = $(MODULE_LDFLAGS)
+games_connect4_connect4_la_LDFLAGS = $(MODULE_LDFLAGS) -rpath /nowhere
 BUILTIN_MODULES += games/connect4/connect4.la
 
 noinst_LTLIBRARIES += games/connect4/libconnect4-test.la

@@ -23,8 +23,8 @@ games_shogi_libshogi_la_SOURCES = \
 	games/shogi/eval_weights.h \
 	games/shogi/features.c
 
-pkglib_LTLIBRARIES += games/shogi/shogi.la
+noinst_LTLIBRARIES += games/shogi/shogi.la
 games_shogi_shogi_la_SOURCES = games/shogi/module.c
 games_shogi_shogi_la_LIBADD = games/shogi/libshogi.la
-games_shogi_shogi_la_LDFLAGS = $(MODULE_LDFLAGS)
+games_shogi_shogi_la_LDFLAGS = $(MODULE_LDFLAGS) -rpath /nowhere
 BUILTIN_MODULES += games/shogi/shogi.la
