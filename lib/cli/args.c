@@ -13,7 +13,7 @@ int gt_usage_error(const char *cmd, const char *fmt, const char *arg)
 {
     fprintf(stderr, "gtsearch %s: ", cmd);
     fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nTry 'gtsearch --help'.\n");
+    fprintf(stderr, "\nTry 'gtsearch %s --help'.\n", cmd);
     return GT_EXIT_USAGE;
 }
 

@@ -6,8 +6,8 @@
 
 enum { GT_EXIT_USAGE = 2 };
 
-/* "gtsearch CMD: " and fmt with arg, and where help is; returns
- * GT_EXIT_USAGE. */
+/* "gtsearch CMD: " and fmt with arg, then "Try 'gtsearch CMD --help'.";
+ * returns GT_EXIT_USAGE. */
 int gt_usage_error(const char *cmd, const char *fmt, const char *arg);
 /* argv[*i] is an option that takes a number in [min, max] as the next
  * word: read it into *out and step over it; -1 with a message if absent

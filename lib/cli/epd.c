@@ -345,7 +345,7 @@ int gt_epd_run(struct gt_engine *e, const char *path,
     const struct gt_game *g = gt_engine_game(e);
     FILE *f = fopen(path, "r");
     if (!f) {
-        fprintf(stderr, "gtsearch: cannot open '%s'\n", path);
+        fprintf(stderr, "gtsearch epd: cannot open '%s'\n", path);
         return 1;
     }
     char line[4096], err[512];

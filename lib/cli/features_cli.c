@@ -92,11 +92,6 @@ int gt_export_features_main(struct gt_engine *e, int argc, char **argv)
 {
     const char *cmd = "export-features";
     const struct gt_game *g = gt_engine_game(e);
-    if (!g->features) {
-        fprintf(stderr, "gtsearch %s: %s declares no input features (the features hook "
-                "of game.h)\n", cmd, g->name);
-        return 1;
-    }
     const char *data[256], *out = NULL;
     int ndata = 0;
     long max = 0;
@@ -118,6 +113,12 @@ int gt_export_features_main(struct gt_engine *e, int argc, char **argv)
         return gt_usage_error(cmd, "%s", "no data file given");
     if (!out)
         return gt_usage_error(cmd, "%s", "--out FILE is required");
+    /* After the command line: its mistakes are told whatever the game. */
+    if (!g->features) {
+        fprintf(stderr, "gtsearch %s: %s declares no input features (the features hook "
+                "of game.h)\n", cmd, g->name);
+        return 1;
+    }
 
     char err[512];
     struct gt_trainset s;

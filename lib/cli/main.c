@@ -9,7 +9,9 @@
 #include <ltdl.h>
 
 #include "engine/engine.h"
+#include "args.h"
 #include "epd.h"
+#include "help.h"
 #include "mate_tool.h"
 #include "features_cli.h"
 #include "train_cli.h"
@@ -24,61 +26,7 @@
 #include "dist/dist.h"
 #endif
 
-enum { EXIT_USAGE = 2 };
-
-static const char usage[] =
-    "Usage: gtsearch [--game NAME|FILE] [--option NAME=VALUE]... [COMMAND [ARGS]]\n"
-    "\n"
-    "A game-tree search engine for any game a module brings.  Without a command\n"
-    "it speaks the game's protocol (UCI or USI) on standard input and output.\n"
-    "\n"
-    "Commands:\n"
-    "  perft DEPTH [--position TEXT] [--divide]   count the legal move tree\n"
-    "  selftest [--games N] [--depth N] [--seed N] [--position TEXT]\n"
-    "                                             check the game module's hooks along\n"
-    "                                             random games (run it first)\n"
-    "  params                                     the search's named numbers: value,\n"
-    "                                             default, range (each is an option)\n"
-    "  bench [DEPTH]                              search the game's bench positions;\n"
-    "                                             the last line is a node signature\n"
-    "  analyse TEXT [--depth N|--nodes N|--movetime MS] [--multipv N]\n"
-    "                                             search one position (TEXT may be\n"
-    "                                             'startpos') and show statistics\n"
-    "  epd FILE [--depth N|--nodes N|--movetime MS] [--threads N] [--dm-plies]\n"
-    "                                             run a test suite (bm, am, dm, id)\n"
-    "  mate TEXT [--plies N] [--nodes N] [--movetime MS] [--checks|--all-moves]\n"
-    "                                             prove the shortest forced mate (df-pn);\n"
-    "                                             attacker moves: all (UCI games) or\n"
-    "                                             checks only (USI games) by default\n"
-    "  match --engine CMD --engine CMD [...] (--tc S[+INC]|--movetime MS|--depth N|...)\n"
-    "                                             referee games between engine programs\n"
-    "                                             (see gtsearch(1), MATCH)\n"
-    "  datagen [--games N] [--nodes N] [--threads N] [--out FILE] [--format bin|text]\n"
-    "                                             self-play games: quiet positions with\n"
-    "                                             their result, for tune (gtsearch(1));\n"
-    "                                             binary unless FILE ends in .txt\n"
-    "  convert IN... --out FILE [--format bin|text]\n"
-    "                                             data files of either format into one\n"
-    "  tune DATA... [--epochs N] [--lr X] [--threads N] [--out FILE] [...]\n"
-    "                                             fit the evaluation's weights to the\n"
-    "                                             results; writes a weights file\n"
-    "  spsa --params NAME,... [--iterations N] (--tc S[+INC]|--nodes N|...) [...]\n"
-    "                                             tune search numbers by self-play (SPSA)\n"
-    "  train DATA... --out FILE [--epochs N] [--hidden N] [--threads N] [...]\n"
-    "                                             train a network on datagen's positions\n"
-    "                                             (games with input features; gtsearch(1))\n"
-    "  export-features DATA... --out FILE [--max-positions N]\n"
-    "                                             the positions' input features, for an\n"
-    "                                             outside trainer (doc/network.md)\n"
-    "\n"
-    "Options:\n"
-    "  --game NAME|FILE   the game (default " GT_DEFAULT_GAME "): a built-in name, an installed\n"
-    "                     module's name, or a module file (.la or .so)\n"
-    "  --option N=V       set an engine option first (e.g. NullMove=false, Hash=64)\n"
-    "  --list-games       list the games and exit\n"
-    "  --help, --version  this text / the version\n"
-    "\n"
-    "Exit status: 0 success, 1 a runtime error, 2 a usage error.\n";
+enum { EXIT_USAGE = GT_EXIT_USAGE };
 
 static void list_one(void *ctx, const struct gt_game *g, const char *file)
 {
@@ -112,6 +60,7 @@ static void list_games(struct gt_registry *r, FILE *out)
     free(refused);
 }
 
+/* A mistake before the command (or in its name). */
 static int bad_usage(const char *fmt, const char *arg)
 {
     fprintf(stderr, "gtsearch: ");
@@ -127,7 +76,8 @@ static int parse_count(const char *text, long min, long max, long *out)
 
 /* --depth N, --nodes N or --movetime MS at argv[i]: returns the number of
  * words used (0: not a limit; -1: a bad number, already reported). */
-static int parse_limit(int argc, char **argv, int i, const char **limit, long *value)
+static int parse_limit(const char *cmd, int argc, char **argv, int i, const char **limit,
+                       long *value)
 {
     const char *names[] = {"--depth", "--nodes", "--movetime"};
     for (int k = 0; k < 3; k++) {
@@ -135,7 +85,8 @@ static int parse_limit(int argc, char **argv, int i, const char **limit, long *v
             continue;
         long max = k == 0 ? GT_MAX_PLY - 1 : 1L << 40;
         if (i + 1 >= argc || parse_count(argv[i + 1], 1, max, value) < 0) {
-            bad_usage("%s needs a positive number", argv[i]);
+            gt_usage_error(cmd, k == 0 ? "%s needs a depth from 1 to 127"
+                                       : "%s needs a positive number", argv[i]);
             return -1;
         }
         *limit = names[k] + 2;
@@ -151,49 +102,52 @@ static int run_command(struct gt_engine *e, int argc, char **argv)
     if (!strcmp(cmd, "perft")) {
         const char *position = NULL;
         bool divide = false;
-        if (argc < 2 || parse_count(argv[1], 1, 64, &n) < 0)
-            return bad_usage("perft needs a depth from 1 to 64%s", "");
+        if (argc < 2)
+            return gt_usage_error(cmd, "needs a depth from 1 to 64%s", "");
+        if (parse_count(argv[1], 1, 64, &n) < 0)
+            return gt_usage_error(cmd, "needs a depth from 1 to 64 first, not '%s'", argv[1]);
         for (int i = 2; i < argc; i++) {
             if (!strcmp(argv[i], "--divide"))
                 divide = true;
             else if (!strcmp(argv[i], "--position") && i + 1 < argc)
                 position = argv[++i];
             else
-                return bad_usage("perft: unexpected argument '%s'", argv[i]);
+                return gt_usage_error(cmd, "unexpected or incomplete argument '%s'", argv[i]);
         }
         return gt_tool_perft(e, (int)n, position, divide, stdout);
     }
     if (!strcmp(cmd, "params")) {
         if (argc > 1)
-            return bad_usage("params: unexpected argument '%s'", argv[1]);
+            return gt_usage_error(cmd, "unexpected argument '%s'", argv[1]);
         return gt_tool_params(e, stdout);
     }
     if (!strcmp(cmd, "bench")) {
         if (argc > 2 || (argc == 2 && parse_count(argv[1], 1, GT_MAX_PLY - 1, &n) < 0))
-            return bad_usage("bench takes one optional depth from 1 to 127%s", "");
+            return gt_usage_error(cmd, "takes one optional depth from 1 to 127, not '%s'",
+                                  argv[argc - 1]);
         return gt_tool_bench(e, (int)n, stdout);
     }
     if (!strcmp(cmd, "analyse") || !strcmp(cmd, "analyze")) {
         const char *limit = "depth";
         long value = 10;
         if (argc < 2)
-            return bad_usage("analyse needs a position text (or 'startpos')%s", "");
+            return gt_usage_error(cmd, "needs a position text (or 'startpos') first%s", "");
         for (int i = 2; i < argc; i++) {
             if (!strcmp(argv[i], "--multipv")) {
                 char err[256], most[16];
                 snprintf(most, sizeof most, "%d", GT_MAX_MULTIPV);
                 if (i + 1 >= argc ||
                     gt_engine_set_option(e, "MultiPV", argv[i + 1], err, sizeof err) < 0)
-                    return bad_usage("analyse: --multipv needs a number of lines from 1 "
-                                     "to %s", most);
+                    return gt_usage_error(cmd, "--multipv needs a number of lines from 1 to %s",
+                                          most);
                 i++;
                 continue;
             }
-            int used = parse_limit(argc, argv, i, &limit, &value);
+            int used = parse_limit(cmd, argc, argv, i, &limit, &value);
             if (used < 0)
                 return EXIT_USAGE;
             if (!used)
-                return bad_usage("analyse: unexpected argument '%s'", argv[i]);
+                return gt_usage_error(cmd, "unexpected argument '%s'", argv[i]);
             i += used - 1;
         }
         return gt_tool_analyse(e, argv[1], limit, value, stdout);
@@ -201,21 +155,24 @@ static int run_command(struct gt_engine *e, int argc, char **argv)
     if (!strcmp(cmd, "epd")) {
         struct gt_epd_options opt = {.limit = "depth", .value = 10};
         if (argc < 2)
-            return bad_usage("epd needs a file%s", "");
+            return gt_usage_error(cmd, "needs the suite's file first%s", "");
         for (int i = 2; i < argc; i++) {
-            int used = parse_limit(argc, argv, i, &opt.limit, &opt.value);
+            int used = parse_limit(cmd, argc, argv, i, &opt.limit, &opt.value);
             if (used < 0)
                 return EXIT_USAGE;
             if (used) {
                 i += used - 1;
             } else if (!strcmp(argv[i], "--dm-plies"))
                 opt.dm_in_plies = true;
-            else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
+            else if (!strcmp(argv[i], "--threads")) {
                 char err[256];
-                if (gt_engine_set_option(e, "Threads", argv[++i], err, sizeof err) < 0)
-                    return bad_usage("epd: %s", err);
+                if (i + 1 >= argc ||
+                    gt_engine_set_option(e, "Threads", argv[i + 1], err, sizeof err) < 0)
+                    return gt_usage_error(cmd, "%s needs a number of threads from 1 to 256",
+                                          argv[i]);
+                i++;
             } else
-                return bad_usage("epd: unexpected argument '%s'", argv[i]);
+                return gt_usage_error(cmd, "unexpected argument '%s'", argv[i]);
         }
         return gt_epd_run(e, argv[1], &opt, stdout);
     }
@@ -223,24 +180,23 @@ static int run_command(struct gt_engine *e, int argc, char **argv)
         struct gt_mate_limits lim = {0};
         enum gt_mate_rule rule = GT_MATE_RULE_DEFAULT;
         if (argc < 2)
-            return bad_usage("mate needs a position text (or 'startpos')%s", "");
+            return gt_usage_error(cmd, "needs a position text (or 'startpos') first%s", "");
         for (int i = 2; i < argc; i++) {
             const char *a = argv[i];
             long max = !strcmp(a, "--plies") ? GT_MATE_MAX_PLY : 1L << 40;
             if (!strcmp(a, "--checks") || !strcmp(a, "--all-moves"))
                 rule = a[2] == 'c' ? GT_MATE_RULE_CHECKS : GT_MATE_RULE_ALL;
-            else if ((!strcmp(a, "--plies") || !strcmp(a, "--nodes") ||
-                      !strcmp(a, "--movetime")) && i + 1 < argc) {
-                if (parse_count(argv[++i], 1, max, &n) < 0)
-                    return bad_usage("mate: bad number '%s'", argv[i]);
+            else if (!strcmp(a, "--plies") || !strcmp(a, "--nodes") ||
+                     !strcmp(a, "--movetime")) {
+                if (gt_arg_long(cmd, argc, argv, &i, 1, max, &n) < 0)
+                    return EXIT_USAGE;
                 if (a[2] == 'p') lim.max_plies = (int)n;
                 else if (a[2] == 'n') lim.nodes = (uint64_t)n;
                 else lim.time_ms = n;
             } else
-                return bad_usage("mate: unexpected argument '%s'", a);
+                return gt_usage_error(cmd, "unexpected argument '%s'", a);
         }
-        return gt_tool_mate(e, argv[1], rule, &lim,
-                            stdout);
+        return gt_tool_mate(e, argv[1], rule, &lim, stdout);
     }
     if (!strcmp(cmd, "match"))
         return gt_match_main(e, argc - 1, argv + 1);
@@ -258,6 +214,7 @@ static int run_command(struct gt_engine *e, int argc, char **argv)
         return gt_selftest_main(e, argc, argv);
     if (!strcmp(cmd, "export-features"))
         return gt_export_features_main(e, argc - 1, argv + 1);
+    /* The help table names a command this dispatch does not know. */
     return bad_usage("unknown command '%s'", cmd);
 }
 
@@ -270,8 +227,8 @@ int main(int argc, char **argv)
     char err[512];
 
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help")) {
-            fputs(usage, stdout);
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            gt_help_usage(stdout);
             return 0;
         } else if (!strcmp(argv[i], "--version")) {
             printf("gtsearch %s\n"
@@ -292,6 +249,21 @@ int main(int argc, char **argv)
         else {
             first_cmd = i;
             break;
+        }
+    }
+    /* Help needs no game: it is answered before one is loaded, and
+     * --help anywhere after the command wins over its other words. */
+    if (first_cmd < argc) {
+        const char *cmd = argv[first_cmd];
+        int nargs = argc - first_cmd - 1;
+        const struct gt_command_help *h = gt_help_find(cmd);
+        if (!h)
+            return bad_usage("unknown command '%s'", cmd);
+        if (!strcmp(h->name, "help"))
+            return gt_help_main(nargs, argv + first_cmd + 1);
+        if (gt_help_asked(nargs, argv + first_cmd + 1)) {
+            gt_help_command(h, stdout);
+            return 0;
         }
     }
 

@@ -48,22 +48,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "args.h"
 #include "engine/engine.h"
 #include "engine/options.h"
 #include "core/util.h"
 #ifdef HAVE_MPI
 #include "dist/dist.h"
 #endif
-
-enum { EXIT_USAGE = 2 };
-
-static int usage_error(const char *fmt, const char *arg)
-{
-    fprintf(stderr, "gtsearch match: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nTry 'gtsearch --help'.\n");
-    return EXIT_USAGE;
-}
 
 static int parse_double(const char *text, double min, double max, double *out)
 {
@@ -96,12 +87,12 @@ static int parse_tc(const char *text, struct gt_match_tc *tc)
 }
 
 /* KEY=VALUE words after --engine CMD. */
-static int engine_attr(struct gt_match_engine *e, const char *word)
+static int engine_attr(const char *cmd, struct gt_match_engine *e, const char *word)
 {
     const char *eq = strchr(word, '=');
     if (!strncmp(word, "name=", 5)) {
         if (!word[5])
-            return usage_error("empty engine name in '%s'", word);
+            return gt_usage_error(cmd, "empty engine name in '%s'", word);
         snprintf(e->name, sizeof e->name, "%s", word + 5);
     } else if (!strncmp(word, "proto=", 6)) {
         const char *p = word + 6;
@@ -114,31 +105,36 @@ static int engine_attr(struct gt_match_engine *e, const char *word)
         else if (!strcmp(p, "gnushogi"))
             e->proto = GT_PROTO_GNUSHOGI;
         else
-            return usage_error("unknown protocol in '%s' (uci, usi, cecp or gnushogi)", word);
+            return gt_usage_error(cmd, "unknown protocol in '%s' (uci, usi, cecp or gnushogi)",
+                                  word);
     } else if (!strncmp(word, "nodes=", 6)) {
         long v;
         if (gt_parse_long(word + 6, 1, 1L << 50, &v) < 0)
-            return usage_error("nodes= needs a positive number, not '%s'", word + 6);
+            return gt_usage_error(cmd, "nodes= needs a positive number, not '%s'", word + 6);
         e->nodes = (uint64_t)v;
     } else if (!strncmp(word, "option.", 7) && eq && eq > word + 7) {
         if (e->noptions == GT_MATCH_MAX_EOPTIONS)
-            return usage_error("too many engine options at '%s'", word);
+            return gt_usage_error(cmd, "too many engine options at '%s'", word);
         char *name = strndup(word + 7, (size_t)(eq - word - 7));
-        if (!name)
-            return usage_error("out of memory%s", "");
+        if (!name) {
+            fprintf(stderr, "gtsearch %s: out of memory\n", cmd);
+            return 1;
+        }
         e->opt_name[e->noptions] = name;
         e->opt_value[e->noptions++] = eq + 1;
     } else
-        return usage_error("unknown engine setting '%s' (name=, proto=, nodes=, option.NAME=)", word);
+        return gt_usage_error(cmd, "unknown engine setting '%s' "
+                                   "(name=, proto=, nodes=, option.NAME=)",
+                              word);
     return 0;
 }
 
-static int sprt_attr(struct gt_match_config *c, const char *word)
+static int sprt_attr(const char *cmd, struct gt_match_config *c, const char *word)
 {
     const char *eq = strchr(word, '=');
     double v;
     if (!eq || parse_double(eq + 1, -2000, 2000, &v) < 0)
-        return usage_error("bad SPRT setting '%s'", word);
+        return gt_usage_error(cmd, "bad SPRT setting '%s'", word);
     size_t n = (size_t)(eq - word);
     if (n == 4 && !strncmp(word, "elo0", 4))
         c->elo0 = v;
@@ -146,16 +142,18 @@ static int sprt_attr(struct gt_match_config *c, const char *word)
         c->elo1 = v;
     else if ((n == 5 && !strncmp(word, "alpha", 5)) || (n == 4 && !strncmp(word, "beta", 4))) {
         if (v <= 0 || v >= 0.5)
-            return usage_error("SPRT error rates lie between 0 and 0.5, not '%s'", word);
+            return gt_usage_error(cmd, "SPRT error rates lie between 0 and 0.5, not '%s'",
+                                  word);
         *(word[0] == 'a' ? &c->alpha : &c->beta) = v;
     } else
-        return usage_error("unknown SPRT setting '%s' (elo0, elo1, alpha, beta)", word);
+        return gt_usage_error(cmd, "unknown SPRT setting '%s' (elo0, elo1, alpha, beta)", word);
     return 0;
 }
 
 static bool is_attr(const char *w) { return w[0] != '-' && strchr(w, '=') != NULL; }
 
-int gt_match_parse_args(struct gt_match_config *c, int argc, char **argv, int min_engines)
+int gt_match_parse_args(const char *cmd, struct gt_match_config *c, int argc, char **argv,
+                        int min_engines)
 {
     long v;
     for (int i = 0; i < argc; i++) {
@@ -163,20 +161,20 @@ int gt_match_parse_args(struct gt_match_config *c, int argc, char **argv, int mi
         int rc = 0;
         if (!strcmp(a, "--engine")) {
             if (!val)
-                return usage_error("--engine needs a command%s", "");
+                return gt_usage_error(cmd, "--engine needs a command%s", "");
             if (c->nengines == GT_MATCH_MAX_ENGINES)
-                return usage_error("at most 16 engines%s", "");
+                return gt_usage_error(cmd, "at most 16 engines%s", "");
             struct gt_match_engine *e = &c->engines[c->nengines++];
             e->cmd = argv[++i];
             while (i + 1 < argc && is_attr(argv[i + 1]))
-                if ((rc = engine_attr(e, argv[++i])))
+                if ((rc = engine_attr(cmd, e, argv[++i])))
                     return rc;
             continue;
         }
         if (!strcmp(a, "--sprt")) {
             c->sprt = true;
             while (i + 1 < argc && is_attr(argv[i + 1]))
-                if ((rc = sprt_attr(c, argv[++i])))
+                if ((rc = sprt_attr(cmd, c, argv[++i])))
                     return rc;
             continue;
         }
@@ -185,37 +183,44 @@ int gt_match_parse_args(struct gt_match_config *c, int argc, char **argv, int mi
             continue;
         }
         if (!val)
-            return usage_error("unknown option or missing value: '%s'", a);
+            return gt_usage_error(cmd, "unknown option or missing value: '%s'", a);
         i++;
         if (!strcmp(a, "--games")) {
             if (gt_parse_long(val, 1, 1000000, &v) < 0)
-                return usage_error("--games needs a number from 1 to 1000000, not '%s'", val);
+                return gt_usage_error(cmd, "--games needs a number from 1 to 1000000, not '%s'",
+                                      val);
             c->games = (int)v;
         } else if (!strcmp(a, "--tc")) {
             if (parse_tc(val, &c->tc) < 0)
-                return usage_error("--tc needs SECONDS[+INCREMENT] (e.g. 10+0.1), not '%s'", val);
+                return gt_usage_error(cmd, "--tc needs SECONDS[+INCREMENT] (e.g. 10+0.1), "
+                                           "not '%s'",
+                                      val);
         } else if (!strcmp(a, "--byoyomi") || !strcmp(a, "--movetime") ||
                    !strcmp(a, "--timemargin") || !strcmp(a, "--timeout")) {
             if (gt_parse_long(val, !strcmp(a, "--timemargin") ? 0 : 1, 1L << 40, &v) < 0)
-                return usage_error("bad number of milliseconds '%s'", val);
+                return gt_usage_error(cmd, "bad number of milliseconds '%s'", val);
             int64_t *dst = a[2] == 'b' ? &c->tc.byoyomi_ms : a[2] == 'm' ? &c->tc.movetime_ms
                            : a[6] == 'm' ? &c->tc.margin_ms : &c->tc.hang_ms;
             *dst = v;
         } else if (!strcmp(a, "--nodes")) {
             if (gt_parse_long(val, 1, 1L << 50, &v) < 0)
-                return usage_error("--nodes needs a positive number, not '%s'", val);
+                return gt_usage_error(cmd, "--nodes needs a positive number, not '%s'", val);
             c->tc.nodes = (uint64_t)v;
         } else if (!strcmp(a, "--depth")) {
             if (gt_parse_long(val, 1, 127, &v) < 0)
-                return usage_error("--depth needs a number from 1 to 127, not '%s'", val);
+                return gt_usage_error(cmd, "--depth needs a number from 1 to 127, not '%s'",
+                                      val);
             c->tc.depth = (int)v;
         } else if (!strcmp(a, "--concurrency")) {
             if (gt_parse_long(val, 1, 256, &v) < 0)
-                return usage_error("--concurrency needs a number from 1 to 256, not '%s'", val);
+                return gt_usage_error(cmd, "--concurrency needs a number from 1 to 256, "
+                                           "not '%s'",
+                                      val);
             c->concurrency = (int)v;
         } else if (!strcmp(a, "--draw-after")) {
             if (gt_parse_long(val, 1, 100000, &v) < 0)
-                return usage_error("--draw-after needs a number of plies, not '%s'", val);
+                return gt_usage_error(cmd, "--draw-after needs a number of plies, not '%s'",
+                                      val);
             c->draw_after = (int)v;
         } else if (!strcmp(a, "--resign")) {
             long s, m;
@@ -223,12 +228,14 @@ int gt_match_parse_args(struct gt_match_config *c, int argc, char **argv, int mi
             const char *colon = strchr(val, ':');
             size_t n = colon ? (size_t)(colon - val) : 0;
             if (!colon || n >= sizeof head)
-                return usage_error("--resign needs SCORE:MOVES (e.g. 600:3), not '%s'", val);
+                return gt_usage_error(cmd, "--resign needs SCORE:MOVES (e.g. 600:3), not '%s'",
+                                      val);
             memcpy(head, val, n);
             head[n] = 0;
             if (gt_parse_long(head, 1, 1000000, &s) < 0 ||
                 gt_parse_long(colon + 1, 1, 1000, &m) < 0)
-                return usage_error("--resign needs SCORE:MOVES (e.g. 600:3), not '%s'", val);
+                return gt_usage_error(cmd, "--resign needs SCORE:MOVES (e.g. 600:3), not '%s'",
+                                      val);
             c->resign_score = (int)s;
             c->resign_moves = (int)m;
         } else if (!strcmp(a, "--openings"))
@@ -242,25 +249,27 @@ int gt_match_parse_args(struct gt_match_config *c, int argc, char **argv, int mi
         else if (!strcmp(a, "--log"))
             c->log = val;
         else
-            return usage_error("unknown option '%s'", a);
+            return gt_usage_error(cmd, "unknown option '%s'", a);
     }
     if (c->nengines < min_engines)
-        return usage_error(min_engines == 1 ? "give the engine: --engine CMD%s"
+        return gt_usage_error(cmd, min_engines == 1 ? "give the engine: --engine CMD%s"
                                             : "a match needs at least two --engine%s", "");
     const struct gt_match_tc *tc = &c->tc;
     if (!tc->base_ms && !tc->byoyomi_ms && !tc->movetime_ms && !tc->nodes && !tc->depth)
-        return usage_error("give a time control: --tc, --byoyomi, --movetime, --nodes "
+        return gt_usage_error(cmd, "give a time control: --tc, --byoyomi, --movetime, --nodes "
                            "or --depth%s", "");
     if (c->sprt && c->nengines != 2)
-        return usage_error("--sprt needs exactly two engines%s", "");
+        return gt_usage_error(cmd, "--sprt needs exactly two engines%s", "");
     if (c->record_format && !c->pgn)
-        return usage_error("--record-format needs --pgn FILE, the games file it is for%s", "");
+        return gt_usage_error(cmd, "--record-format needs --pgn FILE, the games file it is "
+                                   "for%s",
+                              "");
     const struct gt_notation *fmt;
     char why[512];
     if (gt_record_format(c->g, c->record_format, c->pgn, &fmt, why, sizeof why) < 0)
-        return usage_error("--record-format: %s", why);
+        return gt_usage_error(cmd, "--record-format: %s", why);
     if (c->sprt && c->elo1 <= c->elo0)
-        return usage_error("--sprt needs elo1 above elo0%s", "");
+        return gt_usage_error(cmd, "--sprt needs elo1 above elo0%s", "");
     return 0;
 }
 
@@ -283,7 +292,7 @@ int gt_match_main(struct gt_engine *e, int argc, char **argv)
         goto out;
     }
     gt_match_config_default(c, g);
-    rc = gt_match_parse_args(c, argc, argv, 2);
+    rc = gt_match_parse_args("match", c, argc, argv, 2);
     if (rc)
         goto out;
     /* The referee plays by the game options the engine object was given. */

@@ -8,8 +8,9 @@
 
 /* Parse --engine, --tc, --openings, ... into c (filled with defaults
  * first); at least min_engines engines.  Returns 0, or the exit status of
- * a usage error, already reported. */
-int gt_match_parse_args(struct gt_match_config *c, int argc, char **argv, int min_engines);
+ * a usage error, already reported as the command cmd's (match, spsa). */
+int gt_match_parse_args(const char *cmd, struct gt_match_config *c, int argc, char **argv,
+                        int min_engines);
 /* Free what parsing allocated (the engines' option names). */
 void gt_match_free_args(struct gt_match_config *c);
 

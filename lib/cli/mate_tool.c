@@ -18,14 +18,14 @@ int gt_tool_mate(struct gt_engine *e, const char *position, enum gt_mate_rule ru
                  const struct gt_mate_limits *lim, FILE *out)
 {
     const struct gt_game *g = gt_engine_game(e);
-    if (gt_tool_set_position(e, position) < 0)
+    if (gt_tool_set_position(e, "mate", position) < 0)
         return 1;
     struct gt_mate_limits l = *lim;
     l.all_moves = gt_mate_rule_all_moves(g, rule);
     struct gt_mate_result res;
     const void *root = gt_engine_position(e);
     if (gt_mate_search(g, root, &l, &res) < 0) {
-        fprintf(stderr, "gtsearch: %s\n", res.message);
+        fprintf(stderr, "gtsearch mate: %s\n", res.message);
         return 1;
     }
     fprintf(out, "status %s\n", gt_mate_status_name(res.status));

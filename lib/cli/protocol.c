@@ -430,31 +430,31 @@ static void cmd_display(struct session *s)
     say(s, "%s", text);
 }
 
+/* help: the loop's commands, as info strings that a GUI shows or skips. */
 static void cmd_help(struct session *s)
 {
-    static const char *const lines[] = {
-        "%s                      identify, list the options, answer %sok",
-        "isready                  answer readyok (at once, even while searching)",
-        "setoption name N [value V]   set an option (names are case-insensitive)",
-        "%snewgame               forget what earlier games taught the search",
-        "position startpos|%s TEXT [moves M...]   set the position",
-        "go [depth N] [nodes N] [movetime MS] [%s MS] [%s MS] [%s MS] [%s MS]",
-        "   [movestogo N] [byoyomi MS] [infinite] [ponder] [mate N|MS] [perft N]",
-        "stop, ponderhit, quit    end the search / the ponder / the program",
-        "d                        draw the position",
-        NULL,
-    };
     const char *p = s->usi ? "usi" : "uci";
-    say(s, "gtsearch speaks %s for %s; commands:", s->usi ? "USI" : "UCI", s->g->name);
-    say(s, lines[0], p, p);
-    say(s, "%s", lines[1]);
-    say(s, "%s", lines[2]);
-    say(s, lines[3], p);
-    say(s, lines[4], s->usi ? "sfen" : "fen");
-    say(s, lines[5], s->usi ? "btime" : "wtime", s->usi ? "wtime" : "btime",
-        s->usi ? "binc" : "winc", s->usi ? "winc" : "binc");
-    for (int i = 6; lines[i]; i++)
-        say(s, "%s", lines[i]);
+    say(s, "info string gtsearch speaks %s for %s; commands:", s->usi ? "USI" : "UCI",
+        s->g->name);
+    say(s, "info string %s                      identify, list the options, answer %sok", p,
+        p);
+    say(s, "info string isready                  answer readyok (at once, even while "
+        "searching)");
+    say(s, "info string setoption name N [value V]   set an option (names are "
+        "case-insensitive)");
+    say(s, "info string %snewgame               forget what earlier games taught the search",
+        p);
+    say(s, "info string position startpos|%s TEXT [moves M...]   set the position",
+        s->usi ? "sfen" : "fen");
+    say(s, "info string go [depth N] [nodes N] [movetime MS] [%s MS] [%s MS] [%s MS] [%s MS]",
+        s->usi ? "btime" : "wtime", s->usi ? "wtime" : "btime", s->usi ? "binc" : "winc",
+        s->usi ? "winc" : "binc");
+    say(s, "info string    [movestogo N] [byoyomi MS] [infinite] [ponder] [mate N|MS] "
+        "[perft N]");
+    say(s, "info string stop%s, ponderhit, quit   end the search / the ponder / the program",
+        s->usi ? " (or gameover)" : "");
+    say(s, "info string d                        draw the position");
+    say(s, "info string help                     this list");
 }
 
 static void dispatch(struct session *s, const char *line)

@@ -29,12 +29,12 @@ static void print_divide(void *ctx, gt_move m, uint64_t count)
     fprintf(d->out, "%s: %llu\n", mv, (unsigned long long)count);
 }
 
-int gt_tool_set_position(struct gt_engine *e, const char *text)
+int gt_tool_set_position(struct gt_engine *e, const char *cmd, const char *text)
 {
     char err[512], *copy = text ? strdup(text) : NULL, *start = copy;
     const char *moves = NULL;
     if (text && !copy) {
-        fprintf(stderr, "gtsearch: out of memory\n");
+        fprintf(stderr, "gtsearch %s: out of memory\n", cmd);
         return -1;
     }
     /* Cut at the word `moves`; what is before it is the position. */
@@ -55,7 +55,7 @@ int gt_tool_set_position(struct gt_engine *e, const char *text)
     int r = gt_engine_set_position(e, start, moves, err, sizeof err);
     free(copy);
     if (r < 0) {
-        fprintf(stderr, "gtsearch: %s\n", err);
+        fprintf(stderr, "gtsearch %s: %s\n", cmd, err);
         return -1;
     }
     return 0;
@@ -65,7 +65,7 @@ int gt_tool_perft(struct gt_engine *e, int depth, const char *position,
                   bool divide, FILE *out)
 {
     const struct gt_game *g = gt_engine_game(e);
-    if (gt_tool_set_position(e, position) < 0)
+    if (gt_tool_set_position(e, "perft", position) < 0)
         return 1;
     void *pos = malloc(g->pos_size);
     void *copy = malloc(g->pos_size);
@@ -118,7 +118,7 @@ int gt_tool_bench(struct gt_engine *e, int depth, FILE *out)
     char err[512];
     int i = 0;
     if (!g->bench_positions || !g->bench_positions[0]) {
-        fprintf(stderr, "gtsearch: game '%s' has no bench positions\n", g->name);
+        fprintf(stderr, "gtsearch bench: game '%s' has no bench positions\n", g->name);
         return 1;
     }
     if (lim.depth <= 0)
@@ -128,7 +128,7 @@ int gt_tool_bench(struct gt_engine *e, int depth, FILE *out)
     for (; g->bench_positions[i]; i++) {
         struct gt_search_result res;
         if (gt_engine_set_position(e, g->bench_positions[i], NULL, err, sizeof err) < 0) {
-            fprintf(stderr, "gtsearch: bench position %d: %s\n", i + 1, err);
+            fprintf(stderr, "gtsearch bench: position %d: %s\n", i + 1, err);
             return 1;
         }
         gt_engine_new_game(e);
@@ -177,7 +177,7 @@ int gt_tool_analyse(struct gt_engine *e, const char *position, const char *limit
     const struct gt_game *g = gt_engine_game(e);
     struct gt_limits lim = {0};
     struct gt_search_result res;
-    if (gt_tool_set_position(e, position) < 0)
+    if (gt_tool_set_position(e, "analyse", position) < 0)
         return 1;
     if (!strcmp(limit, "nodes"))
         lim.nodes = (uint64_t)value;

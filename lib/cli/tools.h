@@ -11,8 +11,9 @@ struct gt_engine;
 
 /* Set the engine's position from a command line's text: a FEN/SFEN or
  * `startpos` (NULL too), either followed by `moves M...` as in the
- * protocols.  Prints what is wrong and returns -1 on error. */
-int gt_tool_set_position(struct gt_engine *e, const char *text);
+ * protocols.  Prints what is wrong, as the command cmd's, and returns -1
+ * on error. */
+int gt_tool_set_position(struct gt_engine *e, const char *cmd, const char *text);
 
 int gt_tool_perft(struct gt_engine *e, int depth, const char *position,
                   bool divide, FILE *out);

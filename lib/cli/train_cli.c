@@ -28,11 +28,6 @@
 int gt_train_main(struct gt_engine *e, int argc, char **argv)
 {
     const struct gt_game *g = gt_engine_game(e);
-    if (!g->features) {
-        fprintf(stderr, "gtsearch train: %s declares no input features (the features "
-                "hook of game.h): it plays with its own evaluation only\n", g->name);
-        return 1;
-    }
     struct gt_train_config c;
     gt_train_config_default(&c, g);
     c.progress = stderr;
@@ -102,6 +97,12 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
         return gt_usage_error("train", "%s", "--window is for a --residual network");
     if (!c.out)
         return gt_usage_error("train", "%s", "--out FILE is required (the network)");
+    /* After the command line: its mistakes are told whatever the game. */
+    if (!g->features) {
+        fprintf(stderr, "gtsearch train: %s declares no input features (the features "
+                "hook of game.h): it plays with its own evaluation only\n", g->name);
+        return 1;
+    }
     if (!ckpt[0])
         snprintf(ckpt, sizeof ckpt, "%s.ckpt", c.out);
     c.checkpoint = ckpt;

@@ -634,7 +634,7 @@ int gt_spsa_main(struct gt_engine *e, int argc, char **argv)
         rest[nrest++] = "--engine";
         rest[nrest++] = self;
     }
-    if ((rc = gt_match_parse_args(mc, nrest, rest, 1)))
+    if ((rc = gt_match_parse_args("spsa", mc, nrest, rest, 1)))
         goto out;
     rc = EXIT_USAGE;
     if (mc->nengines != 1) {

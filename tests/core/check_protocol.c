@@ -182,10 +182,12 @@ END_TEST
 START_TEST(help_lists_the_dialects_words)
 {
     char *out = run_script(TTT, "help\n");
-    EXPECT_LINE(out, "gtsearch speaks UCI for tictactoe; commands:");
-    EXPECT_LINE(out, "position startpos|fen TEXT [moves M...]   set the position");
-    EXPECT_LINE(out, "go [depth N] [nodes N] [movetime MS] [wtime MS] [btime MS] [winc MS] "
-                     "[binc MS]");
+    /* As info strings, which GUIs show or skip. */
+    EXPECT_LINE(out, "info string gtsearch speaks UCI for tictactoe; commands:");
+    EXPECT_LINE(out, "info string position startpos|fen TEXT [moves M...]   set the position");
+    EXPECT_LINE(out, "info string go [depth N] [nodes N] [movetime MS] [wtime MS] [btime MS] "
+                     "[winc MS] [binc MS]");
+    EXPECT_LINE(out, "info string help                     this list");
     free(out);
 }
 END_TEST

@@ -1,0 +1,258 @@
+/* help_table.c -- what each command of the program takes and does, with
+ * the defaults its option parser (main.c, tune_cli.c, ...) and the man
+ * page give: the one place the help texts live (help.h).
+ * SPDX-License-Identifier: MIT */
+#include <config.h>
+#include "help.h"
+
+/* The search limits of analyse and epd: one counts, the last given. */
+#define SEARCH_LIMITS(depth)                                                             \
+    "  --depth N           search N plies deep, 1 to 127 (default " depth ")\n"       \
+    "  --nodes N           ... or search N nodes\n"                                      \
+    "  --movetime MS       ... or MS milliseconds (the last limit given counts)\n"
+
+/* A position on the command line, as the protocols' position command has it. */
+#define POSITION_TEXT                                                                    \
+    "  TEXT                the position (required): the game's position text or\n"  \
+    "                      startpos, either followed by moves M...\n"
+
+static const struct gt_command_help table[] = {
+    {
+        "perft", NULL, "DEPTH [--position TEXT] [--divide]",
+        "count the legal move tree",
+        "Count the leaves of the legal move tree DEPTH plies deep (1 to 64) and print\n"
+        "the time and leaves per second.",
+        "  DEPTH               the plies to count, 1 to 64 (required)\n"
+        "  --position TEXT     start from TEXT: the game's position text or startpos,\n"
+        "                      either followed by moves M... (default: startpos)\n"
+        "  --divide            first print each root move with its count (default: off)\n",
+        "gtsearch perft 5 --divide",
+    },
+    {
+        "selftest", NULL, "[--games N] [--seed N] [--position TEXT] [options]",
+        "check the game module's hooks along random games (run it first)",
+        "Play random games and check the game module's hooks at every ply: legality,\n"
+        "make/unmake and the null move, keys, move and position text in every\n"
+        "notation, the move lists, count_moves against perft, the end of the game,\n"
+        "the length bound and the input features.  Exit status 1 when a check failed.",
+        "  --games N           random games to play (default 20)\n"
+        "  --plies N           cut a game after N plies (default 300)\n"
+        "  --depth N           perft depth checked against count_moves, 0 to 8\n"
+        "                      (default 2; 0: off)\n"
+        "  --every N           ... at every N plies (default 8)\n"
+        "  --seed N            the random games' seed (default 1)\n"
+        "  --position TEXT     start from TEXT: the game's position text or startpos,\n"
+        "                      either followed by moves M... (default: startpos)\n",
+        "gtsearch --game ./mygame.so selftest --games 100 --seed 7",
+    },
+    {
+        "params", NULL, "",
+        "the search's named numbers: value, default, range (each is an option)",
+        "Print the search's named numbers (margins, thresholds, time factors): name,\n"
+        "value, default, least and greatest value.  Each is an engine option too.",
+        NULL,
+        "gtsearch --option LMRBase=120 params",
+    },
+    {
+        "bench", NULL, "[DEPTH]",
+        "search the game's bench positions; the last line is a node signature",
+        "Search each of the game's bench positions with one thread and a cleared hash\n"
+        "table; the last line, Nodes searched: N, changes only with the search.",
+        "  DEPTH               search each position DEPTH plies deep, 1 to 127\n"
+        "                      (default: the game's own bench depth)\n",
+        "gtsearch --option NullMove=false bench 10",
+    },
+    {
+        "analyse", "analyze", "TEXT [--depth N|--nodes N|--movetime MS] [--multipv N]",
+        "search one position (TEXT may be 'startpos') and show statistics",
+        "Search one position and print the protocol's info lines, the best move and\n"
+        "the null-move statistics.",
+        POSITION_TEXT
+        SEARCH_LIMITS("10")
+        "  --multipv N         show the N best lines, 1 to 64 (default 1)\n",
+        "gtsearch analyse startpos --depth 12 --multipv 3",
+    },
+    {
+        "epd", NULL, "FILE [--depth N|--nodes N|--movetime MS] [--threads N] [--dm-plies]",
+        "run a test suite (bm, am, dm, id)",
+        "Run a test suite: each line of FILE is a position and operations (bm, am, dm,\n"
+        "pv, id); each position is searched and reported solved or FAILED.",
+        "  FILE                the suite (required)\n"
+        SEARCH_LIMITS("10")
+        "  --threads N         search threads, 1 to 256 (default 1)\n"
+        "  --dm-plies          dm counts plies (default: moves)\n",
+        "gtsearch epd suite.epd --movetime 1000 --threads 4",
+    },
+    {
+        "mate", NULL, "TEXT [--plies N] [--nodes N] [--movetime MS] [--checks|--all-moves]",
+        "prove the shortest forced mate (df-pn)",
+        "Prove the shortest forced mate from TEXT with the df-pn solver; print the\n"
+        "status (mate, nomate, timeout), its plies, the line, the nodes and the time.",
+        POSITION_TEXT
+        "  --plies N           the longest mate looked for, 1 to 255 (default 255)\n"
+        "  --nodes N           stop after N nodes (default: no limit)\n"
+        "  --movetime MS       stop after MS milliseconds (default: no limit)\n"
+        "  --checks            every attacker move gives check (default in USI games)\n"
+        "  --all-moves         the attacker may play any move (default in UCI games)\n",
+        "gtsearch mate 'POSITION TEXT' --plies 9 --movetime 10000",
+    },
+    {
+        "match", NULL, "--engine CMD [KEY=VALUE]... --engine CMD ... LIMIT [options]",
+        "referee games between engine programs (see gtsearch(1), MATCH)",
+        "Referee games between engine programs of the game (two or more, round robin)\n"
+        "and print the results with the Elo difference (gtsearch(1), MATCH).",
+        "  --engine CMD [KEY=VALUE]...   an engine: a shell command, then its settings\n"
+        "                      name=NAME (default: its own), proto=uci|usi|cecp|gnushogi\n"
+        "                      (default: the game's dialect), nodes=N, option.NAME=VALUE\n"
+        "A LIMIT, at least one (fixed limits combine with a clock):\n"
+        "  --tc S[+INC]        sudden death: seconds on the clock, increment\n"
+        "  --byoyomi MS        time per move once the clock is empty\n"
+        "  --movetime MS, --nodes N, --depth N   fixed limits per move\n"
+        "Other options:\n"
+        "  --games N           games per pair of engines (default 2)\n"
+        "  --openings FILE     openings, each played twice with colours swapped: PGN,\n"
+        "                      position lines or record files (default: start position)\n"
+        "  --concurrency N     games in parallel, 1 to 256 (default 1)\n"
+        "  --sprt [elo0=E] [elo1=E] [alpha=A] [beta=B]   stop when the SPRT decides\n"
+        "                      (default: off; its defaults 0, 5, 0.05, 0.05; 2 engines)\n"
+        "  --draw-after N      adjudicate a draw after N plies (default: off)\n"
+        "  --resign SCORE:MOVES  an engine scoring -SCORE or worse for MOVES moves in a\n"
+        "                      row loses (default: off)\n"
+        "  --timemargin MS     grace over the clock before a loss on time (default 100)\n"
+        "  --timeout MS        without a clock or movetime, no answer in MS is a hang\n"
+        "                      (default 60000)\n"
+        "  --pgn FILE          append the games to FILE (default: none)\n"
+        "  --record-format NAME  the --pgn file's format: pgn or a notation's record\n"
+        "                      files (default: by FILE's extension, else the game's)\n"
+        "  --record FILE       append one line per game (default: none)\n"
+        "  --log FILE          append the engines' traffic and stderr (default: none)\n"
+        "  --report-rss        report each engine process's memory (default: off)\n",
+        "gtsearch match --engine ./gtsearch --engine ./other --tc 10+0.1 --games 100",
+    },
+    {
+        "datagen", NULL, "[--games N] [--nodes N|--depth N] [--out FILE] [options]",
+        "self-play games: quiet positions with their result, for tune and train",
+        "Play self-play games and write their quiet positions with the search's score\n"
+        "and the game's result: the data of tune and train.  The engines take the\n"
+        "options given with --option.  Ctrl-C stops, keeping the whole games.",
+        "  --games N           games to play (default 100)\n"
+        "  --nodes N           nodes a move (default 5000; 0: none, then give --depth)\n"
+        "  --depth N           depth a move, 0 to 100 (default 0: none)\n"
+        "  --threads N         games in parallel, 1 to 256 (default 1)\n"
+        "  --random-plies N    random moves from the start position, 0 to 100\n"
+        "                      (default 8)\n"
+        "  --openings FILE     start from the file's openings, in match's formats\n"
+        "                      (default: none)\n"
+        "  --seed N            the games' seed (default 1)\n"
+        "  --hash MB           each engine's hash table, 1 to 65536 (default 16)\n"
+        "  --max-plies N       a game this long is a draw (default 400)\n"
+        "  --out FILE          the file to write (default: standard output)\n"
+        "  --format bin|text   (default: text if FILE ends in .txt or without --out,\n"
+        "                      else binary)\n"
+        "  --no-score          leave the search scores out (default: written)\n",
+        "gtsearch datagen --games 1000 --nodes 5000 --threads 4 --out data.bin",
+    },
+    {
+        "convert", NULL, "IN... --out FILE [--format bin|text]",
+        "data files of either format into one",
+        "Read data files of either format and write their records to one file; a bad\n"
+        "record is skipped with a warning.",
+        "  IN...               the data files to read (at least one)\n"
+        "  --out FILE          the file to write (required)\n"
+        "  --format bin|text   (default: text if FILE ends in .txt, else binary)\n",
+        "gtsearch convert data.txt --out data.bin",
+    },
+    {
+        "tune", NULL, "DATA... [--out FILE|--update FILE] [options]",
+        "fit the evaluation's weights to the results; writes a weights file",
+        "Fit the evaluation's weights to the data's results (Texel's method), starting\n"
+        "from the compiled-in weights or EvalFile's, and write them as a weights file.",
+        "  DATA...             data files, datagen's (at least one, at most 64)\n"
+        "  --out FILE          write the weights to FILE (default: standard output)\n"
+        "  --update FILE       instead, rewrite the module's weights file in place\n"
+        "  --epochs N          full passes, 0 to 1000000 (default 300)\n"
+        "  --lr X              Adam's step, in weight units (default 1)\n"
+        "  --l2 X              pull toward the starting weights (default 1e-7)\n"
+        "  --lambda X          share of the search scores in the target, 0 to 1\n"
+        "                      (default 0: results only)\n"
+        "  --k X               the sigmoid's scale, 0 to 100 (default 0: fitted)\n"
+        "  --validation X      share of the positions held out, 0 to 1 (default 0.1)\n"
+        "  --seed N            chooses the held-out positions (default 1)\n"
+        "  --threads N         1 to 64 (default 1)\n"
+        "  --report N          print the losses every N epochs (default 10)\n"
+        "  --freeze GLOB,...   keep the weights these shell patterns match\n"
+        "                      (default: none)\n"
+        "  --only GLOB,...     tune only the weights these match (default: all)\n",
+        "gtsearch tune data.bin --epochs 500 --out weights.h",
+    },
+    {
+        "spsa", NULL, "--params NAME[:C_END],... [--iterations N] LIMIT [options]",
+        "tune search numbers by self-play (SPSA)",
+        "Tune the search's named numbers (gtsearch params) by self-play with SPSA; the\n"
+        "last line gives the tuned values as --option words.",
+        "  --params NAME[:C_END],...   the numbers to tune (required); C_END, the last\n"
+        "                      step (default: an eighth of the value, at least 1)\n"
+        "  --iterations N      1 to 10000000 (default 200)\n"
+        "  --pairs N           game pairs an iteration, 1 to 10000 (default 1)\n"
+        "  --r-end R           the last learning rate (default 0.002)\n"
+        "  --seed N            the perturbations' seed (default 1)\n"
+        "  --out FILE          write all the search's numbers as a weights file\n"
+        "                      (default: none)\n"
+        "  --engine CMD [KEY=VALUE]...   the engine (default: this program, this game)\n"
+        "A LIMIT (--tc S[+INC], --byoyomi MS, --movetime MS, --nodes N, --depth N) and\n"
+        "match's other options (--openings FILE, --concurrency N, ...) as in\n"
+        "gtsearch match --help.\n",
+        "gtsearch spsa --params LMRBase,RFPMargin --tc 1+0.1 --iterations 200",
+    },
+    {
+        "train", NULL, "DATA... --out FILE [--residual] [options]",
+        "train a network on datagen's positions (games with input features)",
+        "Train a network (NNUE) on data files for a game that declares input features;\n"
+        "the network and a checkpoint are written after every epoch (doc/network.md).",
+        "  DATA...             data files, datagen's (at least one)\n"
+        "  --out FILE          the network to write (required)\n"
+        "  --hidden N          hidden width, a multiple of 32 up to 1024 (default 256)\n"
+        "  --residual          learn a correction to the game's evaluation\n"
+        "                      (default: off)\n"
+        "  --window UNITS      with --residual: only where the game's evaluation is\n"
+        "                      within UNITS (default 0: everywhere)\n"
+        "  --epochs N          (default 10)\n"
+        "  --batch N           positions a step (default 16384)\n"
+        "  --lr X              Adam's first rate (default 0.001) ...\n"
+        "  --lr-end X          ... falling along a cosine to this (default 0.00005)\n"
+        "  --lambda X          weight of the result in the target, 0 to 1 (default 0.5)\n"
+        "  --k X               eval units a logit (default 4 times the game's eval unit)\n"
+        "  --validation X      share held out, 0 to 1 (default 0.05)\n"
+        "  --threads N         1 to 64 (default 1)\n"
+        "  --seed N            (default 1)\n"
+        "  --max-positions N   read at most N positions (default: all)\n"
+        "  --checkpoint FILE   (default: OUT.ckpt)\n"
+        "  --resume FILE       go on from a checkpoint (default: start afresh)\n"
+        "  --log FILE          one JSON line per epoch (default: none)\n"
+        "  --report SECONDS    progress inside an epoch (default 10; 0: none)\n",
+        "gtsearch train data.bin --out my.gtnet --residual --window 400 --lambda 0",
+    },
+    {
+        "export-features", NULL, "DATA... --out FILE [--max-positions N]",
+        "the positions' input features, for an outside trainer (doc/network.md)",
+        "Write the data's positions as the network sees them (input features, score,\n"
+        "result), for a trainer outside gtsearch; doc/network.md gives the format.",
+        "  DATA...             data files, datagen's (at least one)\n"
+        "  --out FILE          the file to write (required)\n"
+        "  --max-positions N   read at most N positions (default: all)\n",
+        "gtsearch export-features data.bin --out data.features",
+    },
+    {
+        "help", NULL, "[COMMAND]",
+        "this text, or a command's help",
+        "Print the general usage, or COMMAND's help (as gtsearch COMMAND --help does).",
+        NULL,
+        "gtsearch help match",
+    },
+};
+
+const struct gt_command_help *gt_help_table(size_t *n)
+{
+    *n = sizeof table / sizeof table[0];
+    return table;
+}
