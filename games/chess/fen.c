@@ -274,7 +274,9 @@ int chess_from_text(void *pos, const char *text, char *err, size_t err_len)
     }
     if (n == 0)
         return fail(err, err_len, "empty position text");
-    if (n < 4 || n == 5)
+    /* Four fields (as EPD writes them), five (a halfmove clock without the
+     * move number, as some programs send) or all six. */
+    if (n < 4)
         return fail(err, err_len, "missing field: %s", field_names[n]);
 
     if (parse_board(p, f[0], err, err_len) || check_material(p, err, err_len))
@@ -287,10 +289,10 @@ int chess_from_text(void *pos, const char *text, char *err, size_t err_len)
         return -1;
 
     long half = 0, full = 1;
+    if (n >= 5 && parse_counter(f[4], 9999, &half))
+        return fail(err, err_len, "bad halfmove clock '%.*s' (0..9999)",
+                    (int)(f[4].n > 20 ? 20 : f[4].n), f[4].s);
     if (n == 6) {
-        if (parse_counter(f[4], 9999, &half))
-            return fail(err, err_len, "bad halfmove clock '%.*s' (0..9999)",
-                        (int)(f[4].n > 20 ? 20 : f[4].n), f[4].s);
         if (parse_counter(f[5], 9999, &full) || full < 1)
             return fail(err, err_len, "bad fullmove number '%.*s' (1..9999)",
                         (int)(f[5].n > 20 ? 20 : f[5].n), f[5].s);

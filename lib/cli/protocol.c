@@ -19,7 +19,6 @@
 #include "report.h"
 #include "core/util.h"
 
-#define LINE_MAX_LEN 65536
 
 struct session {
     struct gt_engine *e;
@@ -30,6 +29,7 @@ struct session {
     bool quit;
     bool refused;               /* the last position command was refused:
                                    go must not search the one before it */
+    bool debug;                 /* `debug on`: say more after each search */
 };
 
 static void say(struct session *s, const char *fmt, ...)
@@ -65,6 +65,13 @@ static void on_done(void *ctx, const struct gt_search_result *res)
         say(s, "bestmove %s", s->usi ? "resign" : "(none)");
         return;
     }
+    if (s->debug)
+        say(s, "info string debug: depth %d, %llu nodes in %lld ms; null move: %llu tries, "
+            "%llu cutoffs, %llu verifications, %llu failed", res->depth,
+            (unsigned long long)res->nodes, (long long)res->time_ms,
+            (unsigned long long)res->null.tries, (unsigned long long)res->null.cutoffs,
+            (unsigned long long)res->null.verifications,
+            (unsigned long long)res->null.verify_failures);
     char text[64], ponder[64] = "";
     gt_move line[2] = {best, res->ponder};
     int n = gt_format_line(g, root, line, res->ponder ? 2 : 1, text, sizeof text);
@@ -336,6 +343,45 @@ static void say_if_ended(struct session *s)
     free(buf);
 }
 
+/* The go words that end a searchmoves list (any other word is a move). */
+static bool go_keyword(const char *w)
+{
+    static const char *const words[] = {"infinite", "ponder", "depth", "nodes", "movetime",
+                                        "wtime", "btime", "winc", "binc", "movestogo",
+                                        "byoyomi", "mate", "perft", NULL};
+    for (const char *const *k = words; *k; k++)
+        if (!strcmp(w, *k))
+            return true;
+    return false;
+}
+
+/* go searchmoves M...: the legal moves named, up to the next go word; a
+ * word that is no legal move is reported and left out.  When none of
+ * them is legal, every move is searched. */
+static void go_searchmoves(struct session *s, struct gt_limits *lim, const char **cur)
+{
+    const void *pos = gt_engine_position(s->e);
+    char word[64], err[160];
+    const char *before = *cur;
+    while (gt_next_word(cur, word, sizeof word)) {
+        if (go_keyword(word)) {
+            *cur = before;          /* the caller reads it */
+            break;
+        }
+        before = *cur;
+        gt_move m = s->g->move_from_text(pos, word, err, sizeof err);
+        if (m == GT_MOVE_NONE) {
+            say(s, "info string go searchmoves: %s, left out", err);
+            continue;
+        }
+        bool dup = false;
+        for (int i = 0; i < lim->nsearchmoves; i++)
+            dup |= lim->searchmoves[i] == m;
+        if (!dup && lim->nsearchmoves < GT_MAX_SEARCHMOVES)
+            lim->searchmoves[lim->nsearchmoves++] = m;
+    }
+}
+
 static void cmd_go(struct session *s, const char *args)
 {
     struct gt_limits lim = {0};
@@ -396,9 +442,7 @@ static void cmd_go(struct session *s, const char *args)
                 return;
             }
         } else if (!strcmp(word, "searchmoves")) {
-            say(s, "info string go: searchmoves is not supported; searching all moves");
-            while (gt_next_word(&cur, word, sizeof word))
-                ;
+            go_searchmoves(s, &lim, &cur);
         } else
             say(s, "info string go: unknown parameter '%s', ignored", word);
     }
@@ -454,6 +498,7 @@ static void cmd_help(struct session *s)
     say(s, "info string stop%s, ponderhit, quit   end the search / the ponder / the program",
         s->usi ? " (or gameover)" : "");
     say(s, "info string d                        draw the position");
+    say(s, "info string debug on|off             after each search, its statistics");
     say(s, "info string help                     this list");
 }
 
@@ -492,6 +537,15 @@ static void dispatch(struct session *s, const char *line)
         cmd_display(s);
     else if (!strcmp(cmd, "help"))
         cmd_help(s);
+    else if (!strcmp(cmd, "debug")) {
+        /* UCI: debug [on|off]; in debug mode the engine says more. */
+        if (!strcmp(args, "on") || !*args)
+            s->debug = true;
+        else if (!strcmp(args, "off"))
+            s->debug = false;
+        else
+            say(s, "info string debug: '%s' is neither on nor off", args);
+    }
     else
         say(s, "info string unknown command '%s'", cmd);
 }
@@ -499,21 +553,19 @@ static void dispatch(struct session *s, const char *line)
 int gt_protocol_run(struct gt_engine *e, FILE *in, FILE *out)
 {
     struct session s = {.e = e, .g = gt_engine_game(e), .out = out};
-    char *line = malloc(LINE_MAX_LEN);
-    if (!line)
-        return -1;
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t got;
     pthread_mutex_init(&s.out_lock, NULL);
     s.usi = s.g->dialect == GT_USI;
     /* A banner, as engines print one: GUIs skip it, people see who speaks. */
     say(&s, "gtsearch %s (%s) by %s", gt_version(), s.g->name,
         s.g->author ? s.g->author : "the gtsearch authors");
-    while (!s.quit && fgets(line, LINE_MAX_LEN, in)) {
-        size_t n = strlen(line);
-        if (n == LINE_MAX_LEN - 1 && line[n - 1] != '\n') {
-            int c;
-            while ((c = fgetc(in)) != EOF && c != '\n')
-                ;
-            say(&s, "info string line too long (over %d bytes), ignored", LINE_MAX_LEN - 2);
+    /* Lines of any length: a game's whole history fits on one. */
+    while (!s.quit && (got = getline(&line, &cap, in)) >= 0) {
+        size_t n = (size_t)got;
+        if (strlen(line) != n) {
+            say(&s, "info string a line with a NUL byte, ignored");
             continue;
         }
         while (n && (line[n - 1] == '\n' || line[n - 1] == '\r' || line[n - 1] == ' '))

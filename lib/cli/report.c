@@ -50,6 +50,12 @@ void gt_format_info(const struct gt_game *g, const void *root,
                     const struct gt_search_info *info, char *buf, size_t len)
 {
     char score[32], pv[4096];
+    if (info->currmove != GT_MOVE_NONE) {
+        gt_format_line(g, root, &info->currmove, 1, pv, sizeof pv);
+        snprintf(buf, len, "info depth %d currmove %s currmovenumber %d", info->depth, pv,
+                 info->currmovenumber);
+        return;
+    }
     gt_format_score(g, info->score, score, sizeof score);
     gt_format_line(g, root, info->pv, info->pv_len, pv, sizeof pv);
     long long nps = info->time_ms > 0 ? (long long)(info->nodes * 1000 / (uint64_t)info->time_ms)

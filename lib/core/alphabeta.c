@@ -25,6 +25,7 @@
 #define TT_DEPTH_SLACK 3       /* an entry this much shallower still informs
                                   probcut and the singular test */
 #define EXTEND_PLY_FACTOR 2    /* extensions stop at this times the root depth */
+#define CURRMOVE_AFTER_MS 1000 /* root moves are reported after this long */
 
 /* Must the search unwind now?  The first iteration always completes, so
  * that even a stopped search has a move to answer. */
@@ -92,9 +93,17 @@ static void early_fetch(const struct gt_worker *w, gt_move m)
         gt_tt_prefetch(w->tt, w->g->key_after(w->pos, m));
 }
 
-/* MultiPV: a root move already reported in this iteration. */
+/* A root move not to search: one MultiPV has reported in this
+ * iteration already, or one outside go searchmoves. */
 static bool skipped_at_root(const struct gt_worker *w, gt_move m)
 {
+    if (w->lim->nsearchmoves) {     /* go searchmoves: only those */
+        bool listed = false;
+        for (int i = 0; i < w->lim->nsearchmoves && !listed; i++)
+            listed = w->lim->searchmoves[i] == m;
+        if (!listed)
+            return true;
+    }
     for (int i = 0; i < w->root_skip_n; i++)
         if (w->root_skip[i] == m)
             return true;
@@ -327,6 +336,17 @@ static int probcut(struct gt_worker *w, int pbeta, int depth, int ply, int eval,
 static int search_node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
                        bool cutnode);
 
+/* After the first second, the main thread says which root move it is on,
+ * as GUIs show it (UCI's currmove and currmovenumber). */
+static void report_root_move(struct gt_worker *w, int depth, gt_move m, int number)
+{
+    if (w->id != 0 || !w->info ||
+        gt_now_ms() - atomic_load(&w->ctl->report_ms) < CURRMOVE_AFTER_MS)
+        return;
+    struct gt_search_info info = {.depth = depth, .currmove = m, .currmovenumber = number};
+    w->info(w->info_ctx, &info);
+}
+
 /* Lazy SMP's threads search the same tree.  Near the root, a thread
  * leaves a breadcrumb on the node it enters; a thread that finds another
  * one's crumb there reduces its quiet moves a ply more (Stockfish 11's
@@ -388,11 +408,13 @@ static int search_node(struct gt_worker *w, int alpha, int beta, int depth, int 
         return 0;
     if (ply > w->seldepth)
         w->seldepth = ply;
-    /* Where the depth left reaches the end of every game from here, the
-     * node is solved: nothing below is pruned or reduced by a guess, so
-     * what it proves is the exact result.  The game's bound falls by a
-     * ply or more with every move, so the children are solved too. */
-    const bool solving = g->max_plies_left && depth >= g->max_plies_left(pos);
+    /* Where the depth left reaches past the end of every game from here
+     * (one ply more than the game's bound: the end is seen at a node with
+     * depth left, not at the horizon), the node is solved: nothing below
+     * is pruned or reduced by a guess, so what it proves is the exact
+     * result.  The bound falls by a ply or more with every move, so the
+     * children are solved too. */
+    const bool solving = g->max_plies_left && depth > g->max_plies_left(pos);
 
     /* Step 2: rule results (repetition, move-count rules) and mate
      * distance pruning: no mate found here can beat one already known.
@@ -548,6 +570,8 @@ static int search_node(struct gt_worker *w, int alpha, int beta, int depth, int 
         if ((root && skipped_at_root(w, m)) || m == excluded)
             continue;
         early_fetch(w, m);
+        if (root)
+            report_root_move(w, depth, m, searched + 1);
         bool quiet = pk.i >= pk.quiet_from || !g->is_noisy(pos, m);
         bool pass = gt_is_pass(g, m);
         /* In a game with margins, a win already proven here: only a

@@ -17,6 +17,8 @@
 
 /* A failed aspiration window grows by this factor (structural). */
 #define ASP_GROWTH 2
+/* Depth beyond twice a mate's length after which it counts as proven. */
+#define MATE_SPARE_PLIES 8
 
 void gt_search_params_default(struct gt_search_params *p)
 {
@@ -171,6 +173,18 @@ static int next_depth(const struct run *r, int depth)
     return next > r->max_depth && depth < r->max_depth ? r->max_depth : next;
 }
 
+/* Has the search settled the root for good, so that a deeper iteration
+ * would only repeat it (and report depths it never needed)?  A mate seen
+ * with twice its length of depth and more to spare, or a root the game's
+ * length bound lets the search solve.  The answer then goes out at once
+ * (or waits for stop in infinite analysis). */
+static bool proven(const struct gt_worker *w, int depth, int score)
+{
+    if (gt_is_mate_score(score) && depth >= 2 * (GT_MATE - abs(score)) + MATE_SPARE_PLIES)
+        return true;
+    return w->g->max_plies_left && depth > w->g->max_plies_left(w->pos);
+}
+
 /* Iterative deepening.  With MultiPV, each iteration searches the best
  * move, then the best of the others, and so on, and reports the lines
  * best first; the answer is the first line's move. */
@@ -233,6 +247,8 @@ static void iterate(struct run *r)
             report(r, depth, i);
         if (w->lim->mate && r->score >= GT_MATE - 2 * w->lim->mate)
             break;
+        if (proven(w, depth, r->score))
+            break;
         if (out_of_soft_time(r))
             break;
     }
@@ -287,6 +303,10 @@ int gt_search(const struct gt_game *g, const void *root, struct gt_tt *tt,
         workers[i].p = params;
         workers[i].lim = lim;
         workers[i].ctl = ctl;
+        if (i == 0) {
+            workers[i].info = info;
+            workers[i].info_ctx = info_ctx;
+        }
         workers[i].hard_ms = hard;
         runs[i] = (struct run){
             .w = &workers[i], .all = workers, .nthreads = nthreads,
@@ -304,6 +324,8 @@ int gt_search(const struct gt_game *g, const void *root, struct gt_tt *tt,
     /* The only legal move (a forced pass, a single evasion) is played at
      * once under a clock: thinking cannot change it. */
     int root_moves = g->generate(root, GT_GEN_ALL, workers[0].stack[0].moves);
+    if (lim->nsearchmoves > 0 && lim->nsearchmoves < root_moves)
+        root_moves = lim->nsearchmoves;
     if (on_the_clock(lim, g->side(root)) && root_moves == 1)
         for (int i = 0; i < nthreads; i++)
             runs[i].max_depth = 1;

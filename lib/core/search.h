@@ -13,6 +13,7 @@
 #include "score.h"
 
 #define GT_MAX_MULTIPV 64      /* most lines MultiPV reports */
+#define GT_MAX_SEARCHMOVES 256 /* most moves go searchmoves may name */
 
 struct gt_tt;
 struct gt_net;
@@ -27,6 +28,9 @@ struct gt_limits {
     int64_t byoyomi;
     bool infinite, ponder;
     int mate;                  /* UCI go mate N: stop once a mate in N is found */
+    int nsearchmoves;          /* go searchmoves: the root moves to choose from
+                                  (legal ones), or 0 for all */
+    gt_move searchmoves[GT_MAX_SEARCHMOVES];
 };
 
 /* What the options set for a search. */
@@ -58,6 +62,10 @@ struct gt_search_info {
     int hashfull;
     int pv_len;
     gt_move pv[GT_MAX_PLY];
+    /* A progress line instead of a result: the root move now searched and
+     * its number (1 = first), when currmove is not GT_MOVE_NONE. */
+    gt_move currmove;
+    int currmovenumber;
 };
 
 struct gt_search_result {

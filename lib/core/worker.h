@@ -62,6 +62,8 @@ struct gt_worker {
     const struct gt_search_params *p;
     const struct gt_limits *lim;
     struct gt_search_ctl *ctl;
+    gt_info_fn info;               /* the main thread's reports (currmove), or NULL */
+    void *info_ctx;
     int64_t hard_ms;
     uint64_t nodes;                /* moves made, as Stockfish and YaneuraOu
                                       count: no null move, no second visit */

@@ -447,7 +447,8 @@ struct gt_game {
     /* OPTIONAL: no game from this position lasts more than this many
      * plies (passes included); for games whose length is bounded, such as
      * the empty squares of a board game that fills up.  Where the search
-     * has at least that much depth left (in plies) it solves the position: no move
+     * has more depth left than that (in plies: one more, to see the end)
+     * it solves the position: no move
      * is pruned or reduced by a guess, so a proven result is exact (the
      * largest margin, not merely a win).  The bound must fall by at least
      * one with every move.  NULL: no bound; the search never solves. */

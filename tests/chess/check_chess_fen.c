@@ -16,7 +16,7 @@ static const struct {
     { START, "missing field: side to move" },
     { START " w", "missing field: castling rights" },
     { START " w KQkq", "missing field: en-passant square" },
-    { START " w KQkq - 0", "missing field: fullmove number" },
+    { START " w KQkq - x", "bad halfmove clock 'x' (0..9999)" },
     { START " w KQkq - 0 1 extra", "extra field 'extra' after the fullmove number" },
     { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
       "bad piece letter 'X' in rank 1" },
@@ -131,6 +131,25 @@ END_TEST
 START_TEST(fen_round_trip_mates) { round_trip_file("mates.epd"); }
 END_TEST
 START_TEST(fen_round_trip_zugzwang) { round_trip_file("zugzwang.epd"); }
+END_TEST
+
+/* Four fields (EPD), five (no move number) and six read alike; the
+ * missing counters take their defaults. */
+START_TEST(fen_four_five_or_six_fields)
+{
+    const char *forms[] = {START " w KQkq -", START " w KQkq - 0", START " w KQkq - 0 1"};
+    char text[128];
+    for (int i = 0; i < 3; i++) {
+        void *pos = chess_test_pos(forms[i]);
+        G->to_text(pos, text, sizeof text);
+        ck_assert_str_eq(text, START " w KQkq - 0 1");
+        free(pos);
+    }
+    void *pos = chess_test_pos(START " w KQkq - 12");
+    G->to_text(pos, text, sizeof text);
+    ck_assert_str_eq(text, START " w KQkq - 12 1");
+    free(pos);
+}
 END_TEST
 
 START_TEST(fen_castling_styles)
@@ -287,6 +306,7 @@ Suite *chess_fen_suite(void)
     tcase_add_test(tc, fen_round_trip_openings);
     tcase_add_test(tc, fen_round_trip_mates);
     tcase_add_test(tc, fen_round_trip_zugzwang);
+    tcase_add_test(tc, fen_four_five_or_six_fields);
     tcase_add_test(tc, fen_castling_styles);
     tcase_add_test(tc, fen_junk_never_crashes);
     tcase_add_test(tc, fen_bench_positions);

@@ -290,6 +290,62 @@ START_TEST(nodes_limit_is_reproducible)
 }
 END_TEST
 
+/* go searchmoves: the answer is one of the moves named; a word that is
+ * no legal move is reported and left out. */
+START_TEST(searchmoves_restricts_the_root)
+{
+    char *out = run_script(TTT, "position startpos\ngo depth 9 searchmoves a1 c3 zz\n");
+    ck_assert_msg(strstr(out, "\nbestmove a1") || strstr(out, "\nbestmove c3"), "%s", out);
+    ck_assert_ptr_nonnull(strstr(out, "info string go searchmoves: "));
+    free(out);
+    /* Other go words may follow the list. */
+    out = run_script(TTT, "position startpos\ngo searchmoves b1 depth 3\n");
+    ck_assert_ptr_nonnull(strstr(out, "\nbestmove b1"));
+    ck_assert_ptr_nonnull(strstr(out, "info depth 3 "));
+    free(out);
+}
+END_TEST
+
+/* debug on: each search ends with its statistics; off: not. */
+START_TEST(debug_on_and_off)
+{
+    char *out = run_script(TTT, "debug on\nposition startpos\ngo depth 3\n");
+    ck_assert_ptr_nonnull(strstr(out, "info string debug: depth 3, "));
+    free(out);
+    out = run_script(TTT, "debug on\ndebug off\nposition startpos\ngo depth 3\n");
+    ck_assert_ptr_null(strstr(out, "info string debug:"));
+    free(out);
+}
+END_TEST
+
+/* A line of any length is read whole (a game's history fits on one). */
+START_TEST(long_lines_are_read_whole)
+{
+    size_t pad = 200000;
+    char *script = malloc(pad + 64);
+    ck_assert_ptr_nonnull(script);
+    char *p = script + sprintf(script, "position startpos moves b2");
+    memset(p, ' ', pad);
+    strcpy(p + pad, "a1\nd\n");
+    char *out = run_script(TTT, script);
+    EXPECT_LINE(out, "info string position ....x.o.. x");
+    free(out);
+    free(script);
+}
+END_TEST
+
+/* Once a mate is proven with depth to spare, deeper iterations stop:
+ * the depth reported is one searched, not the deepest possible. */
+START_TEST(depth_after_a_mate_is_real)
+{
+    char *out = run_script(TTT, "position fen xx.oo.... x\ngo depth 100\n");
+    EXPECT_LINE(out, "bestmove c3");
+    ck_assert_msg(!strstr(out, "info depth 100 ") && !strstr(out, "info depth 50 "), "%s",
+                  out);
+    free(out);
+}
+END_TEST
+
 Suite *test_suite(void);
 
 Suite *test_suite(void)
@@ -313,6 +369,10 @@ Suite *test_suite(void)
     tcase_add_test(tc, busy_engine_refuses_changes);
     tcase_add_test(tc, quit_ends_the_session);
     tcase_add_test(tc, nodes_limit_is_reproducible);
+    tcase_add_test(tc, searchmoves_restricts_the_root);
+    tcase_add_test(tc, debug_on_and_off);
+    tcase_add_test(tc, long_lines_are_read_whole);
+    tcase_add_test(tc, depth_after_a_mate_is_real);
     tcase_add_test(tc, stopped_search_reports_all_its_nodes);
     suite_add_tcase(s, tc);
     return s;
