@@ -160,7 +160,7 @@ int gt_record_format(const struct gt_game *g, const char *name, const char *path
 }
 
 int gt_record_write(FILE *f, const struct gt_notation *fmt, const struct gt_match_config *c,
-                    int round, const char *first, const char *second,
+                    int round, int index, const char *first, const char *second,
                     const struct gt_game_record *rec)
 {
     int n = rec->nmoves, rc = -1;
@@ -189,6 +189,7 @@ int gt_record_write(FILE *f, const struct gt_notation *fmt, const struct gt_matc
         .event = event, .site = "?", .date = date,
         .time_control = strcmp(tc, "-") ? tc : NULL,
         .result = rec->result, .reason = rec->reason,
+        .index = index, .file_ext = extension(c->pgn),
     };
     rc = fmt->write_record(&r, f);
 out:
