@@ -43,10 +43,11 @@ void gt_record_free_texts(char **texts, int n)
     free(texts);
 }
 
-/* The time control in PGN's TimeControl syntax (seconds): "300+5" for a
- * clock with increment, "1/10" (one move in ten seconds) for a fixed
- * time per move, "-" without a clock (depth or node limits).  PGN has no
- * byoyomi: it is written "300+byoyomi 10". */
+/* The time control in words close to PGN's TimeControl (seconds, with
+ * fractions as given): "300+5" for a clock with increment, "1/10" (one
+ * move in ten seconds) for a fixed time per move, "-" without a clock
+ * (depth or node limits), "300+byoyomi 10" with a byoyomi.  The PGN tag
+ * itself takes the standard's integers (match_record_pgn.c). */
 void gt_record_tc_text(const struct gt_match_tc *tc, char *buf, size_t len)
 {
     if (tc->base_ms > 0 && tc->byoyomi_ms > 0)

@@ -6,10 +6,12 @@
  * scores, players by side, result, reason, the game's index in its file
  * and the file's extension); an unknown format refused with the game's
  * list; openings from record files by extension and by content, with
- * their faults named by file and line.
+ * their faults named by file and line; PGN's TimeControl in the
+ * standard's integers.
  * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <check.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -424,6 +426,85 @@ START_TEST(a_format_knows_the_file_and_the_game_index)
 }
 END_TEST
 
+/* The PGN TimeControl tag in the standard's grammar (PGN 9.6.1: "?", "-",
+ * or descriptors "moves/seconds", "seconds", "seconds+increment",
+ * "*seconds" joined by ':', all integers), whatever the control; one it
+ * cannot say exactly keeps its own words in TimeControlExact. */
+static bool pgn_descriptor(const char *d, size_t n)
+{
+    size_t i = 0, digits;
+    if (i < n && d[i] == '*') {
+        for (digits = 0, i++; i < n && isdigit((unsigned char)d[i]); i++) digits++;
+        return digits && i == n;
+    }
+    for (digits = 0; i < n && isdigit((unsigned char)d[i]); i++) digits++;
+    if (!digits) return false;
+    if (i < n && (d[i] == '/' || d[i] == '+')) {
+        for (digits = 0, i++; i < n && isdigit((unsigned char)d[i]); i++) digits++;
+        if (!digits) return false;
+    }
+    return i == n;
+}
+
+static bool pgn_time_control(const char *tc)
+{
+    if (!strcmp(tc, "?") || !strcmp(tc, "-")) return true;
+    for (;;) {
+        size_t n = strcspn(tc, ":");
+        if (!pgn_descriptor(tc, n)) return false;
+        if (!tc[n]) return true;
+        tc += n + 1;
+    }
+}
+
+START_TEST(the_pgn_time_control_is_the_standards)
+{
+    static const struct { int64_t base, inc, byoyomi, movetime; const char *want, *exact; } tcs[] = {
+        { 300000, 5000, 0, 0, "300+5", NULL },
+        { 500, 50, 0, 0, "1+0", "0.5+0.05" },
+        { 10000, 100, 0, 0, "10+0", "10+0.1" },
+        { 2500, 500, 0, 0, "3+1", "2.5+0.5" },
+        { 0, 0, 0, 50, "1/1", "1/0.05" },
+        { 0, 0, 0, 2000, "1/2", NULL },
+        { 300000, 0, 10000, 0, "300", "300+byoyomi 10" },
+        { 0, 0, 1500, 0, "1/2", "0+byoyomi 1.5" },
+    };
+    for (size_t i = 0; i < sizeof tcs / sizeof tcs[0]; i++) {
+        struct gt_match_config c;
+        struct gt_match_summary sum;
+        char path[] = "/tmp/check_match_records.XXXXXX", err[512], want[128];
+        close(mkstemp(path));
+        setup(&c, "a1 a2 b1 b2 c1");
+        c.g = ttt;
+        c.games = 1;
+        c.pgn = path;
+        c.tc.depth = 0;
+        c.tc.base_ms = tcs[i].base;
+        c.tc.inc_ms = tcs[i].inc;
+        c.tc.byoyomi_ms = tcs[i].byoyomi;
+        c.tc.movetime_ms = tcs[i].movetime;
+        c.tc.margin_ms = 5000;
+        ck_assert_int_eq(gt_match_run(&c, stdout, &sum, err, sizeof err), 0);
+        slurp(path);
+        unlink(path);
+        char *tag = strstr(file_text, "[TimeControl \"");
+        ck_assert_ptr_nonnull(tag);
+        tag += strlen("[TimeControl \"");
+        size_t n = strcspn(tag, "\"");
+        char value[64];
+        snprintf(value, sizeof value, "%.*s", (int)n, tag);
+        ck_assert_msg(pgn_time_control(value), "TimeControl \"%s\" is not PGN's", value);
+        ck_assert_str_eq(value, tcs[i].want);
+        if (tcs[i].exact) {
+            snprintf(want, sizeof want, "[TimeControlExact \"%s\"]\n", tcs[i].exact);
+            HAS(want);
+        } else {
+            ck_assert_ptr_null(strstr(file_text, "TimeControlExact"));
+        }
+    }
+}
+END_TEST
+
 Suite *test_suite(void);
 Suite *test_suite(void)
 {
@@ -437,6 +518,7 @@ Suite *test_suite(void)
     tcase_add_test(tc, openings_from_record_files);
     tcase_add_test(tc, a_written_record_reads_back);
     tcase_add_test(tc, a_format_knows_the_file_and_the_game_index);
+    tcase_add_test(tc, the_pgn_time_control_is_the_standards);
     suite_add_tcase(s, tc);
     return s;
 }
