@@ -7,9 +7,10 @@
  * its own, the result in words they read as that result, think times in
  * whole seconds.
  *
- * KIF (Kakinoki's format, UTF-8 as in .kifu files).  Written, after a
- * blank line when rec->index > 0:
- *     #KIF version=2.0 encoding=UTF-8
+ * KIF (Kakinoki's format): UTF-8, or Shift_JIS (CP932, kif_encoding.c)
+ * when rec->file_ext is "kif", as those readers take a .kif file (.kifu
+ * is the UTF-8 name).  Written, after a blank line when rec->index > 0:
+ *     #KIF version=2.0 encoding=UTF-8      (or encoding=Shift_JIS)
  *     開始日時：2026/11/23                 (rec->date "2026.11.23"; none if
  *                                           absent or with '?')
  *     棋戦：EVENT  場所：SITE  持ち時間：TC  (each when given; TC as given)
@@ -71,8 +72,9 @@
  * read_record reads the first game of a text into its start position
  * (SFEN, "" for the standard start) and its moves (USI, blank-separated),
  * and returns the bytes it used (0: no game in the text).
- *  KIF (UTF-8; Shift_JIS files must be converted first): lines with '#',
- *  '*' or '&' first are comments; "key：value" headers other than 手合割 and the hands are
+ *  KIF: UTF-8 or Shift_JIS (a "#KIF ... encoding=" line says which, else
+ *  the first line beyond ASCII); lines with '#', '*' or '&' first are
+ *  comments; "key：value" headers other than 手合割 and the hands are
  *  skipped; 手合割 knows the handicaps below; a BOD diagram (後手の持駒 /
  *  上手の持駒, the '|' rows, 先手の持駒 / 下手の持駒, 後手番 / 上手番) gives
  *  the position instead (a hand of 残りの駒全部, as tsume files write the
@@ -88,9 +90,11 @@
  *  or -; moves with or without T lines; a '%' statement ends the moves and
  *  a "/" line ends the game.
  * Errors name the line: "line 12: no legal move matches '７七歩(76)'". */
+#define _POSIX_C_SOURCE 200809L  /* open_memstream, for Shift_JIS */
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "shogi.h"
@@ -384,10 +388,21 @@ static int kif_write_utf8(const struct gt_record *rec, FILE *out, const char *en
     return ferror(out) ? -1 : 0;
 }
 
+/* UTF-8, or Shift_JIS in a .kif file: what that name means to Kifu for
+ * Windows, cshogi and python-shogi (.kifu is the UTF-8 name). */
 static int kif_write_record(const struct gt_record *rec, FILE *out)
 {
     if (!rec || !out) return -1;
-    return kif_write_utf8(rec, out, "UTF-8");
+    if (!shogi_kif_sjis_ext(rec->file_ext)) return kif_write_utf8(rec, out, "UTF-8");
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    if (!mem) return -1;
+    int rc = kif_write_utf8(rec, mem, "Shift_JIS");
+    if (fclose(mem) != 0) rc = -1;
+    if (rc == 0) rc = shogi_kif_put_sjis(text, len, out);
+    free(text);
+    return rc;
 }
 
 /* ---- CSA writing --------------------------------------------------------- */
@@ -819,9 +834,10 @@ static int kif_read_record(const char *text, char *start, size_t start_len, char
     int handicap_line = 0, bod_rows = 0;
     bool seen = false, bod = false, playing = false, ended = false;
     size_t used = 0, line_at;
-    char raw[1024];
+    int enc = SHOGI_KIF_UNKNOWN;
+    char raw[1024], utf8[1536];
     while (next_line(&r, raw, sizeof raw, &line_at)) {
-        char *s = trim(raw);
+        char *s = trim((char *)shogi_kif_decode_line(&enc, raw, utf8, sizeof utf8));
         /* "#KIF version=..." after the moves: the next game's first line,
          * as our files write it */
         if ((playing || ended) && starts(s, "#KIF")) {

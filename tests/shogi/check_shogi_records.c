@@ -444,8 +444,9 @@ START_TEST(test_games_of_one_file)
         { 2, "unfinished", 2 },
     };
     enum { NG = sizeof ends / sizeof ends[0] };
+    /* CSA, KIF in UTF-8 (.kifu) and KIF in Shift_JIS (.kif) */
     static const struct { int fmt; const char *ext; } files[] = {
-        { CSA, "csa" }, { KIF, "kifu" },
+        { CSA, "csa" }, { KIF, "kifu" }, { KIF, "kif" },
     };
     for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
         int fmt = files[f].fmt;
@@ -470,7 +471,10 @@ START_TEST(test_games_of_one_file)
             ck_assert_int_eq(nota(fmt)->write_record(&rec, out), 0);
         }
         fclose(out);
-        bool sjis = false;
+        /* A Shift_JIS file is not UTF-8; our reader takes both. */
+        bool sjis = !strcmp(files[f].ext, "kif");
+        ck_assert_int_eq(strstr(text, "encoding=Shift_JIS") != NULL, sjis);
+        if (fmt == KIF) ck_assert_int_eq(strstr(text, "後手") == NULL, sjis);
         const char *at = text;
         for (int k = 0; k < NG; k++) {
             char start[256], moves[MAXMOVES * 6];
