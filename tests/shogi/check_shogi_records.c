@@ -1,12 +1,16 @@
 /* check_shogi_records.c -- KIF and CSA record files (write_record and
  * read_record of the kif and csa notations, games/shogi/records.c): the
  * exact text of short records, round trips of random games from several
- * starts, what real files hold (comments, unknown headers, 同, handicaps,
- * a tsume board, times, statements joined by commas, several games), the
- * error messages, and any cut or damaged text read without a crash.
+ * starts, several games of one file as a match writes them (each game
+ * on its own, its result as readers see it, whole seconds that keep the
+ * totals, Shift_JIS for .kif), what real files hold (comments, unknown
+ * headers, 同, handicaps, a tsume board, times, statements joined by
+ * commas, several games, Shift_JIS), the error messages, and any cut or
+ * damaged text read without a crash.
  * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <check.h>
+#include <iconv.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,6 +139,21 @@ static const char *read_error(int i, const char *text)
                                  sizeof err);
     ck_assert_msg(r == -1, "%s read_record accepted:\n%s", nota(i)->name, text);
     return err;
+}
+
+/* UTF-8 text in Shift_JIS (CP932), as other programs write .kif files
+ * (free it). */
+static char *to_sjis(const char *utf8)
+{
+    iconv_t cd = iconv_open("CP932", "UTF-8");
+    ck_assert(cd != (iconv_t)-1);
+    size_t left = strlen(utf8), room = 2 * left + 1;
+    char *out = malloc(room), *in = (char *)utf8, *o = out;
+    ck_assert_ptr_nonnull(out);
+    ck_assert_int_ne((long)iconv(cd, &in, &left, &o, &room), -1);
+    *o = 0;
+    iconv_close(cd);
+    return out;
 }
 
 /* ---- the exact text ---------------------------------------------------------- */
@@ -561,6 +580,12 @@ START_TEST(test_kif_files)
     ck_assert_int_eq(reads(KIF, kfw, start, moves, sizeof moves), (int)strlen(kfw));
     ck_assert_str_eq(start, "");
     ck_assert_str_eq(moves, "2g2f 8c8d 7g7f 3c3d 8h2b+ 3a2b B*3e 3d3e");
+    /* The same file in Shift_JIS, as Kifu for Windows saves a .kif (no
+     * "#KIF" line says so: the kanji do). */
+    char *sjis = to_sjis(kfw + 3);
+    ck_assert_int_eq(reads(KIF, sjis, start, moves, sizeof moves), (int)strlen(sjis));
+    ck_assert_str_eq(moves, "2g2f 8c8d 7g7f 3c3d 8h2b+ 3a2b B*3e 3d3e");
+    free(sjis);
     /* A handicap by name; a tsume board with 残りの駒全部 and 詰み. */
     const char *kyo = "手合割：香落ち\n上手：X\n下手：Y\n   1 ３四歩(33)\n   2 ７六歩(77)\n";
     reads(KIF, kyo, start, moves, sizeof moves);
