@@ -2,7 +2,8 @@
 # scripted games between fake engines (tests/match/fake-engine.sh); the gnushogi
 # adapter's too, and tests/match/match-gnushogi.sh plays the real one if it is
 # installed.  tests/match/match-pgn-chessjs.sh has the PGN of a real chess match
-# read by chess.js (node), when it is installed.
+# read by chess.js (node), and tests/match/match-records-tsshogi.sh the CSA and
+# KIF files of a real shogi match read by tsshogi, when they are installed.
 # SPDX-License-Identifier: MIT
 MATCH_TEST_CFLAGS = $(CORE_TEST_CFLAGS)
 MATCH_TEST_CPPFLAGS = $(AM_CPPFLAGS) \
@@ -10,9 +11,10 @@ MATCH_TEST_CPPFLAGS = $(AM_CPPFLAGS) \
 match_tests = tests/match/check_match tests/match/check_match_elo tests/match/check_match_chess \
 	tests/match/check_match_shogi tests/match/check_match_records
 check_PROGRAMS += $(match_tests)
-TESTS += $(match_tests) tests/match/match-cli.sh tests/match/match-gnushogi.sh tests/match/match-pgn-chessjs.sh
+TESTS += $(match_tests) tests/match/match-cli.sh tests/match/match-gnushogi.sh tests/match/match-pgn-chessjs.sh \
+	tests/match/match-records-tsshogi.sh
 EXTRA_DIST += tests/match/fake-engine.sh tests/match/match-cli.sh tests/match/match-gnushogi.sh \
-	tests/match/match-pgn-chessjs.sh
+	tests/match/match-pgn-chessjs.sh tests/match/match-records-tsshogi.sh
 
 tests_match_check_match_SOURCES = tests/match/check_match.c tests/check_main.c doc/examples/tictactoe/tictactoe.c
 tests_match_check_match_CPPFLAGS = $(MATCH_TEST_CPPFLAGS)

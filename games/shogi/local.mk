@@ -17,6 +17,7 @@ games_shogi_libshogi_la_SOURCES = \
 	games/shogi/usi.c \
 	games/shogi/notation.c \
 	games/shogi/records.c \
+	games/shogi/kif_encoding.c \
 	games/shogi/rules.c \
 	games/shogi/search.c \
 	games/shogi/eval.c \

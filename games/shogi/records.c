@@ -2,9 +2,15 @@
  * the "kif" and "csa" notations.
  * SPDX-License-Identifier: MIT
  *
- * KIF (Kakinoki's format, UTF-8 as in .kifu files; Kifu for Windows,
- * ShogiGUI and most tools read it).  Written:
- *     #KIF version=2.0 encoding=UTF-8
+ * What the common readers take (cshogi, python-shogi, tsshogi, Kifu for
+ * Windows, ShogiGUI) decides the words: each game of a file readable on
+ * its own, the result in words they read as that result, think times in
+ * whole seconds.
+ *
+ * KIF (Kakinoki's format): UTF-8, or Shift_JIS (CP932, kif_encoding.c)
+ * when rec->file_ext is "kif", as those readers take a .kif file (.kifu
+ * is the UTF-8 name).  Written, after a blank line when rec->index > 0:
+ *     #KIF version=2.0 encoding=UTF-8      (or encoding=Shift_JIS)
  *     開始日時：2026/11/23                 (rec->date "2026.11.23"; none if
  *                                           absent or with '?')
  *     棋戦：EVENT  場所：SITE  持ち時間：TC  (each when given; TC as given)
@@ -19,66 +25,76 @@
  *     *a comment (rec->comments[i]; line breaks become blanks)
  *        ...
  *       41 投了         ( 0:00/00:00:20)
+ *     *sente resigns                       (rec->reason)
  *     まで40手で先手の勝ち
- * Move lines: the number in 4 columns, the kif notation's move text
- * (squares always written, never 同; without 不成, which some readers
- * refuse, as the origin square and no 成 say it) padded as Kifu for
- * Windows pads it
- * (to 13 columns, a full-width character counting 2, at least one blank),
- * then the move's time (m:ss) and the mover's total (hh:mm:ss), whole
- * seconds, zero when rec->move_ms is NULL.  The last line but one is the
- * terminal word, the last says how it ended; both from rec->result and
- * words of rec->reason (see ending()):
- *     unfinished (2)                 中断       まで40手で中断
- *     draw: "sennichite"/"repetition" 千日手     まで40手で千日手
- *     draw: anything else            持将棋     まで40手で持将棋
+ * Every game of a file starts with its "#KIF" line: cut before each one,
+ * a file gives records that one-game readers (python-shogi, cshogi,
+ * tsshogi) read.  Move lines: the number in 4 columns, the kif notation's
+ * move text (squares always written, never 同; without 不成, which some
+ * readers refuse, as the origin square and no 成 say it) padded as Kifu
+ * for Windows pads it (to 13 columns, a full-width character counting 2,
+ * at least one blank), then the move's time (m:ss) and the mover's total
+ * (hh:mm:ss), whole seconds rounded so that each side's total is its real
+ * total to the nearest second (move_seconds()), zero when rec->move_ms is
+ * NULL.  After the moves come the terminal word, the reason as a comment
+ * and how it ended; the words from rec->result and rec->reason (see
+ * ending()), with CSA's:
+ *     unfinished (2)                 中断     まで40手で中断      %CHUDAN
+ *     draw: "sennichite"/"repetition" 千日手   まで40手で千日手    %SENNICHITE
+ *     draw: "impasse"/"jishogi"      持将棋   まで40手で持将棋    %JISHOGI
+ *     any other draw (adjudicated)   中断     まで40手で中断      %CHUDAN
  *     the side to move lost:
- *       "checkmate"/"no legal move"  詰み       まで40手で後手の勝ち
- *       "time"                       切れ負け
- *       "illegal"                    反則負け
- *       anything else (resigns ...)  投了
+ *       "checkmate"/"no legal move"  詰み     まで40手で後手の勝ち %TORYO
+ *       "time"                       切れ負け                     %TIME_UP
+ *       "illegal"/"false win"        反則負け                     %ILLEGAL_MOVE
+ *       anything else (resigns ...)  投了                         %TORYO
  *     the side to move won:
- *       "declar"                     入玉勝ち
- *       anything else (perpetual)    反則勝ち
+ *       "declar"                     入玉勝ち                     %KACHI
+ *       anything else (perpetual)    反則勝ち  %+ILLEGAL_ACTION or
+ *                                              %-ILLEGAL_ACTION, the loser
+ * A mate is the loser's %TORYO in CSA, as cshogi's own runner writes it:
+ * cshogi and python-shogi read %TSUMI as a draw.  KIF and CSA V2.2 have no
+ * word for an adjudicated draw (持将棋 would say an impasse): 中断 and
+ * %CHUDAN, with the reason beside.
  *
- * CSA (standard file format V2.2).  Written:
+ * CSA (standard file format V2.2).  Written, after a "/" line (V2.2's
+ * separator of games) when rec->index > 0:
  *     V2.2
  *     N+NAME  N-NAME  $EVENT:  $SITE:  $START_TIME:2026/11/23 (when given)
  *     PI for the start position, else P1..P9, P+ / P- hand lines (00KI...)
  *     + or -                      the side to move
- *     +7776FU                     each move, then T<seconds> when
- *     T1                          rec->move_ms is given, then
- *     'comment                    its comment
- *     %TORYO                      the end (as for KIF: %CHUDAN,
- *                                 %SENNICHITE, %JISHOGI, %TSUMI,
- *                                 %TIME_UP, %ILLEGAL_MOVE, %TORYO,
- *                                 %KACHI, and %+ILLEGAL_ACTION or
- *                                 %-ILLEGAL_ACTION naming the loser
- *                                 when the side to move won otherwise)
+ *     +7776FU                     each move, then T<seconds> (rounded as
+ *     T1                          for KIF) when rec->move_ms is given,
+ *     'comment                    then its comment
+ *     %TORYO                      the end (the table above)
+ *     'sente resigns              rec->reason
  *
  * read_record reads the first game of a text into its start position
  * (SFEN, "" for the standard start) and its moves (USI, blank-separated),
  * and returns the bytes it used (0: no game in the text).
- *  KIF: lines with '#', '*' or '&' first are comments; "key：value" headers
- *  other than 手合割 and the hands are skipped; 手合割 knows the handicaps
- *  below; a BOD diagram (後手の持駒 / 上手の持駒, the '|' rows, 先手の持駒 /
- *  下手の持駒, 後手番 / 上手番) gives the position instead (a hand of
- *  残りの駒全部, as tsume files write the defender's, holds every piece
- *  not on the board or in the other hand); move lines are
- *  "<number> <move> [(time)] [+]" with the kif notation's move text, 同
- *  standing for the previous move's square.  The moves end at a terminal
- *  word (投了, 中断, 詰み, ...), "まで...", or "変化：" (variations are not
- *  read); what follows up to the next game's headers belongs to this game.
- *  Shift_JIS files (.kif) must be converted to UTF-8 first.
+ *  KIF: UTF-8 or Shift_JIS (a "#KIF ... encoding=" line says which, else
+ *  the first line beyond ASCII); lines with '#', '*' or '&' first are
+ *  comments; "key：value" headers other than 手合割 and the hands are
+ *  skipped; 手合割 knows the handicaps below; a BOD diagram (後手の持駒 /
+ *  上手の持駒, the '|' rows, 先手の持駒 / 下手の持駒, 後手番 / 上手番) gives
+ *  the position instead (a hand of 残りの駒全部, as tsume files write the
+ *  defender's, holds every piece not on the board or in the other hand);
+ *  move lines are "<number> <move> [(time)] [+]" with the kif notation's
+ *  move text, 同 standing for the previous move's square.  The moves end
+ *  at a terminal word (投了, 中断, 詰み, ...), "まで...", or "変化："
+ *  (variations are not read); what follows up to the next game's headers
+ *  or "#KIF" line belongs to this game.
  *  CSA: "'" lines are comments, a line may hold several statements
  *  separated by ',', the version, N+, N- and $ lines are skipped, PI (with
  *  removed pieces), P1..P9, P+ / P- (with 00AL) set the position, then +
  *  or -; moves with or without T lines; a '%' statement ends the moves and
  *  a "/" line ends the game.
  * Errors name the line: "line 12: no legal move matches '７七歩(76)'". */
+#define _POSIX_C_SOURCE 200809L  /* open_memstream, for Shift_JIS */
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "shogi.h"
@@ -168,19 +184,26 @@ static struct ending ending(const struct gt_record *rec, int stm)
     if (rec->result == 0) {
         if (says(rec, "sennichite") || says(rec, "repetition"))
             return (struct ending){ "千日手", "千日手", -1, "%SENNICHITE" };
-        return (struct ending){ "持将棋", "持将棋", -1, "%JISHOGI" };
+        if (says(rec, "impasse") || says(rec, "jishogi"))
+            return (struct ending){ "持将棋", "持将棋", -1, "%JISHOGI" };
+        /* An adjudicated draw (a move limit, an engine's claim): neither
+         * KIF nor CSA V2.2 has a word for it, and 持将棋 would say an
+         * impasse; the reason follows as a comment. */
+        return e;
     }
     if (rec->result != 1 && rec->result != -1) return e;
     int winner = rec->result == 1 ? 0 : 1;
     e.winner = winner;
     if (winner != stm) {
         if (says(rec, "checkmate") || says(rec, "no legal move")) {
+            /* %TORYO, the mated side resigning, as cshogi's runner
+             * writes: cshogi and python-shogi read %TSUMI as a draw */
             e.kif_word = "詰み";
-            e.csa = "%TSUMI";
+            e.csa = "%TORYO";
         } else if (says(rec, "time")) {
             e.kif_word = "切れ負け";
             e.csa = "%TIME_UP";
-        } else if (says(rec, "illegal")) {
+        } else if (says(rec, "illegal") || says(rec, "false win")) {
             e.kif_word = "反則負け";
             e.csa = "%ILLEGAL_MOVE";
         } else {
@@ -195,6 +218,16 @@ static struct ending ending(const struct gt_record *rec, int stm)
         e.csa = winner == 0 ? "%-ILLEGAL_ACTION" : "%+ILLEGAL_ACTION";
     }
     return e;
+}
+
+/* Whole seconds for a move's think time (ms), rounded so that the
+ * mover's running total (*total_ms, which gets ms) stays the real total
+ * to the nearest second: sub-second moves do not all write 0. */
+static int64_t move_seconds(int64_t *total_ms, int64_t ms)
+{
+    int64_t before = (*total_ms + 500) / 1000;
+    *total_ms += ms > 0 ? ms : 0;
+    return (*total_ms + 500) / 1000 - before;
 }
 
 /* Set up the record's start position; false if it is not one. */
@@ -293,14 +326,16 @@ static void kif_move_line(FILE *out, int number, const char *text, int64_t secs,
     fputc('\n', out);
 }
 
-static int kif_write_record(const struct gt_record *rec, FILE *out)
+/* The game in UTF-8, its first line naming the encoding it will have. */
+static int kif_write_utf8(const struct gt_record *rec, FILE *out, const char *encoding)
 {
     struct shogi_pos p;
-    if (!rec || !out || !record_start(rec, &p)) return -1;
+    if (!record_start(rec, &p)) return -1;
     int kind = start_kind(&p);
     bool handicap = kind >= 0 && kind < NHANDICAPS;
     char date[16];
-    fprintf(out, "#KIF version=2.0 encoding=UTF-8\n");
+    if (rec->index > 0) fputc('\n', out);
+    fprintf(out, "#KIF version=2.0 encoding=%s\n", encoding);
     if (record_date(rec, date)) fprintf(out, "開始日時：%s\n", date);
     if (rec->event) { fprintf(out, "棋戦："); put_line_text(out, rec->event); fputc('\n', out); }
     if (rec->site) { fprintf(out, "場所："); put_line_text(out, rec->site); fputc('\n', out); }
@@ -327,9 +362,9 @@ static int kif_write_record(const struct gt_record *rec, FILE *out)
         kif->move_to_text(&p, m, text, sizeof text);
         char *keep = strstr(text, "不成");  /* no 成 already says it */
         if (keep) memmove(keep, keep + strlen("不成"), strlen(keep + strlen("不成")) + 1);
-        int64_t secs = rec->move_ms && rec->move_ms[i] > 0 ? rec->move_ms[i] / 1000 : 0;
-        total[p.side] += secs;
-        kif_move_line(out, i + 1, text, secs, total[p.side]);
+        int side = p.side;
+        int64_t secs = move_seconds(&total[side], rec->move_ms ? rec->move_ms[i] : 0);
+        kif_move_line(out, i + 1, text, secs, (total[side] + 500) / 1000);
         if (rec->comments && rec->comments[i]) {
             fputc('*', out);
             put_line_text(out, rec->comments[i]);
@@ -339,13 +374,35 @@ static int kif_write_record(const struct gt_record *rec, FILE *out)
         shogi_make(&p, m, &u);
     }
     struct ending e = ending(rec, p.side);
-    kif_move_line(out, n + 1, e.kif_word, 0, total[p.side]);
+    kif_move_line(out, n + 1, e.kif_word, 0, (total[p.side] + 500) / 1000);
+    if (rec->reason && *rec->reason) {
+        fputc('*', out);
+        put_line_text(out, rec->reason);
+        fputc('\n', out);
+    }
     if (e.winner < 0)
         fprintf(out, "まで%d手で%s\n", n, e.kif_end);
     else
         fprintf(out, "まで%d手で%sの勝ち\n", n,
                 handicap ? (e.winner ? "上手" : "下手") : (e.winner ? "後手" : "先手"));
     return ferror(out) ? -1 : 0;
+}
+
+/* UTF-8, or Shift_JIS in a .kif file: what that name means to Kifu for
+ * Windows, cshogi and python-shogi (.kifu is the UTF-8 name). */
+static int kif_write_record(const struct gt_record *rec, FILE *out)
+{
+    if (!rec || !out) return -1;
+    if (!shogi_kif_sjis_ext(rec->file_ext)) return kif_write_utf8(rec, out, "UTF-8");
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    if (!mem) return -1;
+    int rc = kif_write_utf8(rec, mem, "Shift_JIS");
+    if (fclose(mem) != 0) rc = -1;
+    if (rc == 0) rc = shogi_kif_put_sjis(text, len, out);
+    free(text);
+    return rc;
 }
 
 /* ---- CSA writing --------------------------------------------------------- */
@@ -355,6 +412,7 @@ static int csa_write_record(const struct gt_record *rec, FILE *out)
     struct shogi_pos p;
     if (!rec || !out || !record_start(rec, &p)) return -1;
     char date[16];
+    if (rec->index > 0) fprintf(out, "/\n");  /* V2.2's separator of games */
     fprintf(out, "V2.2\n");
     for (int c = 0; c < 2; c++)
         if (rec->players[c]) {
@@ -390,6 +448,7 @@ static int csa_write_record(const struct gt_record *rec, FILE *out)
     }
     fprintf(out, "%c\n", p.side ? '-' : '+');
     int n = rec->nmoves > 0 ? rec->nmoves : 0;
+    int64_t total[2] = { 0, 0 };
     for (int i = 0; i < n; i++) {
         gt_move m = rec->moves[i];
         if (!shogi_is_legal(&p, m)) return -1;
@@ -397,7 +456,7 @@ static int csa_write_record(const struct gt_record *rec, FILE *out)
         csa->move_to_text(&p, m, text, sizeof text);
         fprintf(out, "%s\n", text);
         if (rec->move_ms)
-            fprintf(out, "T%lld\n", (long long)(rec->move_ms[i] > 0 ? rec->move_ms[i] / 1000 : 0));
+            fprintf(out, "T%lld\n", (long long)move_seconds(&total[p.side], rec->move_ms[i]));
         if (rec->comments && rec->comments[i]) {
             fputc('\'', out);
             put_line_text(out, rec->comments[i]);
@@ -407,6 +466,11 @@ static int csa_write_record(const struct gt_record *rec, FILE *out)
         shogi_make(&p, m, &u);
     }
     fprintf(out, "%s\n", ending(rec, p.side).csa);
+    if (rec->reason && *rec->reason) {
+        fputc('\'', out);
+        put_line_text(out, rec->reason);
+        fputc('\n', out);
+    }
     return ferror(out) ? -1 : 0;
 }
 
@@ -770,9 +834,16 @@ static int kif_read_record(const char *text, char *start, size_t start_len, char
     int handicap_line = 0, bod_rows = 0;
     bool seen = false, bod = false, playing = false, ended = false;
     size_t used = 0, line_at;
-    char raw[1024];
+    int enc = SHOGI_KIF_UNKNOWN;
+    char raw[1024], utf8[1536];
     while (next_line(&r, raw, sizeof raw, &line_at)) {
-        char *s = trim(raw);
+        char *s = trim((char *)shogi_kif_decode_line(&enc, raw, utf8, sizeof utf8));
+        /* "#KIF version=..." after the moves: the next game's first line,
+         * as our files write it */
+        if ((playing || ended) && starts(s, "#KIF")) {
+            r.at = line_at;
+            break;
+        }
         if (!*s || *s == '#' || *s == '*' || *s == '&') {
             if (seen) used = r.at;
             continue;

@@ -311,6 +311,18 @@ int shogi_csa_read_record(const char *text, char *start, size_t start_len,
                           char *moves, size_t moves_len, char *err,
                           size_t err_len);
 
+/* ---- KIF's encodings (kif_encoding.c) ----------------------------------- */
+enum { SHOGI_KIF_UNKNOWN, SHOGI_KIF_UTF8, SHOGI_KIF_SJIS };
+/* A .kif file is Shift_JIS (ext without its dot, any case; NULL: no). */
+bool shogi_kif_sjis_ext(const char *ext);
+/* UTF-8 text written to out as Shift_JIS (CP932), '?' for a character it
+ * lacks; -1 when iconv has no Shift_JIS or on a write error. */
+int shogi_kif_put_sjis(const char *text, size_t len, FILE *out);
+/* One line of a KIF file as UTF-8: *enc (start SHOGI_KIF_UNKNOWN) is
+ * decided by a "#KIF ... encoding=" line or by the first line beyond
+ * ASCII; a Shift_JIS line is converted into buf.  Returns line or buf. */
+const char *shogi_kif_decode_line(int *enc, const char *line, char *buf, size_t len);
+
 /* ---- rules (rules.c) ---------------------------------------------------- */
 enum gt_outcome shogi_rule_outcome(const struct shogi_pos *p, int ply);
 /* rule_outcome with the name of the rule that decided in *why (why may be

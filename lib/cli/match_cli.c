@@ -264,6 +264,12 @@ int gt_match_parse_args(const char *cmd, struct gt_match_config *c, int argc, ch
         return gt_usage_error(cmd, "--record-format needs --pgn FILE, the games file it is "
                                    "for%s",
                               "");
+    /* --record x.csa would get one-line records under a games file's
+     * name, which every reader of that format refuses. */
+    const struct gt_notation *named;
+    if (c->record && gt_record_format_of_path(c->g, c->record, false, &named) == 0)
+        return gt_usage_error(cmd, "--record writes one line per game; for a games file "
+                                   "named '%s' use --pgn", c->record);
     const struct gt_notation *fmt;
     char why[512];
     if (gt_record_format(c->g, c->record_format, c->pgn, &fmt, why, sizeof why) < 0)

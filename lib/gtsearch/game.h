@@ -203,6 +203,12 @@ struct gt_record {
     int result;                 /* +1 side 0 won, -1 side 1 won, 0 draw,
                                    2 unfinished */
     const char *reason;         /* why it ended, in the game's words */
+    int index;                  /* games before this one in the same file
+                                   (0: its first): a format whose files
+                                   separate games writes its separator
+                                   before every game but the first */
+    const char *file_ext;       /* the file's extension ("kifu"), or NULL:
+                                   a format may pick its encoding by it */
 };
 
 /* A game's own notation beside its protocol text: what people write in
@@ -227,9 +233,10 @@ struct gt_notation {
     int (*position_to_text)(const void *pos, char *buf, size_t len);
     /* OPTIONAL: this notation's file format, for games recorded in it
      * (KIF and CSA files; PGN is the core's own, written with the record
-     * notation).  write_record writes one whole game; 0, or -1 on a write
-     * error.  read_record reads the first game of `text` into its start
-     * position (the game's text, "" for the start position) and its moves
+     * notation).  write_record writes one whole game (after the separator
+     * its files need when rec->index > 0); 0, or -1 on a write error.
+     * read_record reads the first game of `text` into its start position
+     * (the game's text, "" for the start position) and its moves
      * (protocol text, blank-separated), for opening files; it returns the
      * number of bytes it used (so a file may hold several games), 0 when
      * no game is left, or -1 with a message in err.  NULL (either): the

@@ -54,6 +54,8 @@ struct sched {
     int threads_started;      /* numbers the workers' log labels */
     int nthreads;
     int written;              /* games 0 .. written-1 are in the files */
+    int in_pgn;               /* games in the games file before the next
+                                 (1 for a file that held anything) */
     struct pending *pending;  /* finished later games, by number */
     struct rss_note *rss;     /* nthreads x nengines, or NULL */
     bool stop;
@@ -114,10 +116,11 @@ static void write_game(struct sched *s, int n, int pair, bool a_first,
     if (s->pgn) {
         if (!s->fmt)
             gt_record_pgn(s->pgn, c, n + 1, first, second, rec);
-        else if (gt_record_write(s->pgn, s->fmt, c, n + 1, first, second, rec) < 0)
+        else if (gt_record_write(s->pgn, s->fmt, c, n + 1, s->in_pgn, first, second, rec) < 0)
             fprintf(stderr, "gtsearch match: game %d: the %s record was not written to '%s'\n",
                     n + 1, s->fmt->name, c->pgn);
         fflush(s->pgn);
+        s->in_pgn++;
     }
     if (s->record) {
         gt_record_line(s->record, c, n + 1, first, second, rec);
@@ -483,6 +486,10 @@ int gt_match_run(struct gt_match_config *c, FILE *out, struct gt_match_summary *
         (c->pgn && !(s.pgn = open_out(c->pgn, err, err_len))) ||
         (c->record && !(s.record = open_out(c->record, err, err_len))))
         goto out;
+    /* Appending to a file with games: the first new one needs the
+     * format's separator too. */
+    if (s.pgn && fseek(s.pgn, 0, SEEK_END) == 0 && ftell(s.pgn) > 0)
+        s.in_pgn = 1;
     if (preflight(&s, err, err_len) < 0)
         goto out;
     s.total = c->games * sum->npairs;

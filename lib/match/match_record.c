@@ -43,10 +43,11 @@ void gt_record_free_texts(char **texts, int n)
     free(texts);
 }
 
-/* The time control in PGN's TimeControl syntax (seconds): "300+5" for a
- * clock with increment, "1/10" (one move in ten seconds) for a fixed
- * time per move, "-" without a clock (depth or node limits).  PGN has no
- * byoyomi: it is written "300+byoyomi 10". */
+/* The time control in words close to PGN's TimeControl (seconds, with
+ * fractions as given): "300+5" for a clock with increment, "1/10" (one
+ * move in ten seconds) for a fixed time per move, "-" without a clock
+ * (depth or node limits), "300+byoyomi 10" with a byoyomi.  The PGN tag
+ * itself takes the standard's integers (match_record_pgn.c). */
 void gt_record_tc_text(const struct gt_match_tc *tc, char *buf, size_t len)
 {
     if (tc->base_ms > 0 && tc->byoyomi_ms > 0)
@@ -160,7 +161,7 @@ int gt_record_format(const struct gt_game *g, const char *name, const char *path
 }
 
 int gt_record_write(FILE *f, const struct gt_notation *fmt, const struct gt_match_config *c,
-                    int round, const char *first, const char *second,
+                    int round, int index, const char *first, const char *second,
                     const struct gt_game_record *rec)
 {
     int n = rec->nmoves, rc = -1;
@@ -189,6 +190,7 @@ int gt_record_write(FILE *f, const struct gt_notation *fmt, const struct gt_matc
         .event = event, .site = "?", .date = date,
         .time_control = strcmp(tc, "-") ? tc : NULL,
         .result = rec->result, .reason = rec->reason,
+        .index = index, .file_ext = extension(c->pgn),
     };
     rc = fmt->write_record(&r, f);
 out:

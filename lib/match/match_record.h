@@ -67,9 +67,11 @@ void gt_record_formats_text(const struct gt_game *g, bool reader, char *buf, siz
 
 /* One game in a notation's own file format (its write_record): the moves
  * with their think times and scores, the players by side, the result and
- * the reason.  0, or -1 on a write error or when out of memory. */
+ * the reason; index games came before it in the file (c->pgn, whose
+ * extension the format is told).  0, or -1 on a write error or when out
+ * of memory. */
 int gt_record_write(FILE *f, const struct gt_notation *fmt, const struct gt_match_config *c,
-                    int round, const char *first, const char *second,
+                    int round, int index, const char *first, const char *second,
                     const struct gt_game_record *rec);
 
 /* Shared by the record writers (match_record.c, match_record_pgn.c). */

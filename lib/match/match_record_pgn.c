@@ -29,6 +29,35 @@ static const char *termination(enum gt_end end)
     }
 }
 
+/* Whole seconds, to the nearest; a clock or a time per move stays at
+ * least 1 (an increment may become 0). */
+static long long whole_seconds(int64_t ms, bool at_least_1)
+{
+    long long s = (long long)((ms + 500) / 1000);
+    return at_least_1 && ms > 0 && s < 1 ? 1 : s;
+}
+
+/* The time control in the PGN standard's form (section 9.6, integers
+ * only, as python-chess's time_control() insists): "300+5" for a clock
+ * with increment, "1/2" (one move in two seconds) for a fixed time per
+ * move or a byoyomi alone, "-" without a clock.  Each time is rounded to
+ * whole seconds (0.5+0.05 becomes 1+0), and PGN has no byoyomi: a clock
+ * with one is its sudden-death part ("300").  The exact control is then
+ * the caller's to keep elsewhere. */
+static void pgn_time_control(const struct gt_match_tc *tc, char *buf, size_t len)
+{
+    if (tc->base_ms > 0 && tc->byoyomi_ms > 0)
+        snprintf(buf, len, "%lld", whole_seconds(tc->base_ms, true));
+    else if (tc->base_ms > 0)
+        snprintf(buf, len, "%lld+%lld", whole_seconds(tc->base_ms, true),
+                 whole_seconds(tc->inc_ms, false));
+    else if (tc->byoyomi_ms > 0 || tc->movetime_ms > 0)
+        snprintf(buf, len, "1/%lld",
+                 whole_seconds(tc->byoyomi_ms > 0 ? tc->byoyomi_ms : tc->movetime_ms, true));
+    else
+        snprintf(buf, len, "-");
+}
+
 /* Seconds with at most three decimals and no trailing zeros: 0.8, 12. */
 static void seconds_text(int64_t ms, char *buf, size_t len)
 {
@@ -169,8 +198,14 @@ void gt_record_pgn(FILE *f, const struct gt_match_config *c, int round,
         tag(f, "FEN", base);
     }
     tag(f, "Termination", termination(rec->end));
-    gt_record_tc_text(&c->tc, buf, sizeof buf);
+    /* A control PGN cannot say exactly (under a second, byoyomi) keeps
+     * its own words in a tag beside the standard one. */
+    char exact[128];
+    pgn_time_control(&c->tc, buf, sizeof buf);
+    gt_record_tc_text(&c->tc, exact, sizeof exact);
     tag(f, "TimeControl", buf);
+    if (strcmp(buf, exact))
+        tag(f, "TimeControlExact", exact);
     snprintf(buf, sizeof buf, "%d", rec->nmoves);
     tag(f, "PlyCount", buf);
     fputc('\n', f);

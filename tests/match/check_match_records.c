@@ -3,12 +3,15 @@
  * record file format (write_record, read_record), the second ("alt")
  * that can only write.  The games file's format by name, by extension and
  * by default; what write_record is given (moves as moves, think times,
- * scores, players by side, result, reason); an unknown format refused
- * with the game's list; openings from record files by extension and by
- * content, with their faults named by file and line.
+ * scores, players by side, result, reason, the game's index in its file
+ * and the file's extension); an unknown format refused with the game's
+ * list; openings from record files by extension and by content, with
+ * their faults named by file and line; PGN's TimeControl in the
+ * standard's integers.
  * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <check.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +46,7 @@ static int ttr_write(const struct gt_record *rec, FILE *out)
     if (ttt->from_text(pos, rec->start ? rec->start : ttt->startpos, err, sizeof err) < 0)
         return -1;
     fprintf(out, "ttr-game\n");
+    fprintf(out, "index %d\n", rec->index);
     fprintf(out, "start %s\n", rec->start ? rec->start : "-");
     fprintf(out, "players %s / %s\n", rec->players[0], rec->players[1]);
     fprintf(out, "event %s; site %s; date %s; tc %s\n", rec->event, rec->site,
@@ -57,7 +61,8 @@ static int ttr_write(const struct gt_record *rec, FILE *out)
                 rec->comments && rec->comments[i] ? rec->comments[i] : "");
         ttt->make(pos, rec->moves[i], undo);
     }
-    fprintf(out, "\nresult %d (%s)\nend\n", rec->result, rec->reason);
+    fprintf(out, "\nresult %d (%s)\n", rec->result, rec->reason);
+    fprintf(out, "ext %s\nend\n", rec->file_ext ? rec->file_ext : "(none)");
     return ferror(out) ? -1 : 0;
 }
 
@@ -95,7 +100,8 @@ static int ttr_read(const char *text, char *start, size_t start_len, char *moves
         else if (!strncmp(l, "moves", 5))
             snprintf(moves, moves_len, "%s", l + 5);
         else if (strncmp(l, "players ", 8) && strncmp(l, "event ", 6) &&
-                 strncmp(l, "result ", 7)) {
+                 strncmp(l, "result ", 7) && strncmp(l, "index ", 6) &&
+                 strncmp(l, "ext ", 4)) {
             snprintf(err, err_len, "line %d: what is '%s'?", line, l);
             return -1;
         }
@@ -222,10 +228,10 @@ START_TEST(games_in_the_record_notations_format)
     unlink(ops);
     ck_assert_int_eq(sum.games_played, 2);
     /* x b2 (the opening), o a1, x a3, o c3, x c1: a3 b2 c1 is a line. */
-    HAS("ttr-game\nstart -\nplayers A / B\n"
+    HAS("ttr-game\nindex 0\nstart -\nplayers A / B\n"
         "event gtsearch match, game 1; site ?; date ok; tc 1/2\n"
-        "moves b2 a1=-0.20/1 a3 c3=+M2/1 c1\nresult 1 (x wins: three in a row)\nend\n");
-    HAS("ttr-game\nstart -\nplayers B / A\nevent gtsearch match, game 2;");
+        "moves b2 a1=-0.20/1 a3 c3=+M2/1 c1\nresult 1 (x wins: three in a row)\next ");
+    HAS("ttr-game\nindex 1\nstart -\nplayers B / A\nevent gtsearch match, game 2;");
     ck_assert_ptr_null(strstr(file_text, "[Event"));
 }
 END_TEST
@@ -385,6 +391,120 @@ START_TEST(a_written_record_reads_back)
 }
 END_TEST
 
+/* write_record learns each game's place in its file (so that a format
+ * can separate games) and the file's extension (so that it can choose an
+ * encoding): a match appending to a file with games goes on counting
+ * from at least 1. */
+START_TEST(a_format_knows_the_file_and_the_game_index)
+{
+    struct gt_match_config c;
+    struct gt_match_summary sum;
+    char dir[] = "/tmp/check_match_records.XXXXXX", path[64], err[512];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/games.TTRU", dir);
+    for (int run = 0; run < 2; run++) {
+        setup(&c, "a1 a2 b1 b2 c1");
+        c.games = 2;
+        c.pgn = path;
+        ck_assert_int_eq(gt_match_run(&c, stdout, &sum, err, sizeof err), 0);
+    }
+    slurp(path);
+    unlink(path);
+    rmdir(dir);
+    int index[8], n = 0;
+    for (const char *p = strstr(file_text, "index "); p && n < 8; p = strstr(p + 1, "index ")) {
+        ck_assert_ptr_nonnull(strstr(p, "\next TTRU\nend\n"));
+        index[n++] = atoi(p + 6);
+    }
+    ck_assert_int_eq(n, 4);
+    ck_assert_int_eq(index[0], 0);
+    for (int i = 1; i < n; i++) {
+        ck_assert_int_ge(index[i], 1);
+        if (i != 2)  /* within one run: one more each game */
+            ck_assert_int_eq(index[i], index[i - 1] + 1);
+    }
+}
+END_TEST
+
+/* The PGN TimeControl tag in the standard's grammar (PGN 9.6.1: "?", "-",
+ * or descriptors "moves/seconds", "seconds", "seconds+increment",
+ * "*seconds" joined by ':', all integers), whatever the control; one it
+ * cannot say exactly keeps its own words in TimeControlExact. */
+static bool pgn_descriptor(const char *d, size_t n)
+{
+    size_t i = 0, digits;
+    if (i < n && d[i] == '*') {
+        for (digits = 0, i++; i < n && isdigit((unsigned char)d[i]); i++) digits++;
+        return digits && i == n;
+    }
+    for (digits = 0; i < n && isdigit((unsigned char)d[i]); i++) digits++;
+    if (!digits) return false;
+    if (i < n && (d[i] == '/' || d[i] == '+')) {
+        for (digits = 0, i++; i < n && isdigit((unsigned char)d[i]); i++) digits++;
+        if (!digits) return false;
+    }
+    return i == n;
+}
+
+static bool pgn_time_control(const char *tc)
+{
+    if (!strcmp(tc, "?") || !strcmp(tc, "-")) return true;
+    for (;;) {
+        size_t n = strcspn(tc, ":");
+        if (!pgn_descriptor(tc, n)) return false;
+        if (!tc[n]) return true;
+        tc += n + 1;
+    }
+}
+
+START_TEST(the_pgn_time_control_is_the_standards)
+{
+    static const struct { int64_t base, inc, byoyomi, movetime; const char *want, *exact; } tcs[] = {
+        { 300000, 5000, 0, 0, "300+5", NULL },
+        { 500, 50, 0, 0, "1+0", "0.5+0.05" },
+        { 10000, 100, 0, 0, "10+0", "10+0.1" },
+        { 2500, 500, 0, 0, "3+1", "2.5+0.5" },
+        { 0, 0, 0, 50, "1/1", "1/0.05" },
+        { 0, 0, 0, 2000, "1/2", NULL },
+        { 300000, 0, 10000, 0, "300", "300+byoyomi 10" },
+        { 0, 0, 1500, 0, "1/2", "0+byoyomi 1.5" },
+    };
+    for (size_t i = 0; i < sizeof tcs / sizeof tcs[0]; i++) {
+        struct gt_match_config c;
+        struct gt_match_summary sum;
+        char path[] = "/tmp/check_match_records.XXXXXX", err[512], want[128];
+        close(mkstemp(path));
+        setup(&c, "a1 a2 b1 b2 c1");
+        c.g = ttt;
+        c.games = 1;
+        c.pgn = path;
+        c.tc.depth = 0;
+        c.tc.base_ms = tcs[i].base;
+        c.tc.inc_ms = tcs[i].inc;
+        c.tc.byoyomi_ms = tcs[i].byoyomi;
+        c.tc.movetime_ms = tcs[i].movetime;
+        c.tc.margin_ms = 5000;
+        ck_assert_int_eq(gt_match_run(&c, stdout, &sum, err, sizeof err), 0);
+        slurp(path);
+        unlink(path);
+        char *tag = strstr(file_text, "[TimeControl \"");
+        ck_assert_ptr_nonnull(tag);
+        tag += strlen("[TimeControl \"");
+        size_t n = strcspn(tag, "\"");
+        char value[64];
+        snprintf(value, sizeof value, "%.*s", (int)n, tag);
+        ck_assert_msg(pgn_time_control(value), "TimeControl \"%s\" is not PGN's", value);
+        ck_assert_str_eq(value, tcs[i].want);
+        if (tcs[i].exact) {
+            snprintf(want, sizeof want, "[TimeControlExact \"%s\"]\n", tcs[i].exact);
+            HAS(want);
+        } else {
+            ck_assert_ptr_null(strstr(file_text, "TimeControlExact"));
+        }
+    }
+}
+END_TEST
+
 Suite *test_suite(void);
 Suite *test_suite(void)
 {
@@ -397,6 +517,8 @@ Suite *test_suite(void)
     tcase_add_test(tc, an_unknown_format_is_refused);
     tcase_add_test(tc, openings_from_record_files);
     tcase_add_test(tc, a_written_record_reads_back);
+    tcase_add_test(tc, a_format_knows_the_file_and_the_game_index);
+    tcase_add_test(tc, the_pgn_time_control_is_the_standards);
     suite_add_tcase(s, tc);
     return s;
 }

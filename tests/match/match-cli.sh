@@ -65,6 +65,8 @@ check_usage "unknown SPRT setting 'elo2=3'" --engine x --engine y --depth 1 --sp
 check_usage "--record-format: connect4 has no record format 'kif' (its formats: pgn)" \
     --engine x --engine y --depth 1 --pgn "$tmp/x" --record-format kif
 check_usage "--record-format needs --pgn FILE" --engine x --engine y --depth 1 --record-format pgn
+check_usage "--record writes one line per game; for a games file named 'g.pgn' use --pgn" \
+    --engine x --engine y --depth 1 --record g.pgn
 
 # An engine that cannot start stops the match before any game, exit 1.
 "$gts" --game connect4 match --engine "$gts --game connect4" --engine "/nonexistent/engine" \

@@ -1,12 +1,16 @@
 /* check_shogi_records.c -- KIF and CSA record files (write_record and
  * read_record of the kif and csa notations, games/shogi/records.c): the
  * exact text of short records, round trips of random games from several
- * starts, what real files hold (comments, unknown headers, 同, handicaps,
- * a tsume board, times, statements joined by commas, several games), the
- * error messages, and any cut or damaged text read without a crash.
+ * starts, several games of one file as a match writes them (each game
+ * on its own, its result as readers see it, whole seconds that keep the
+ * totals, Shift_JIS for .kif), what real files hold (comments, unknown
+ * headers, 同, handicaps, a tsume board, times, statements joined by
+ * commas, several games, Shift_JIS), the error messages, and any cut or
+ * damaged text read without a crash.
  * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <check.h>
+#include <iconv.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -137,6 +141,21 @@ static const char *read_error(int i, const char *text)
     return err;
 }
 
+/* UTF-8 text in Shift_JIS (CP932), as other programs write .kif files
+ * (free it). */
+static char *to_sjis(const char *utf8)
+{
+    iconv_t cd = iconv_open("CP932", "UTF-8");
+    ck_assert(cd != (iconv_t)-1);
+    size_t left = strlen(utf8), room = 2 * left + 1;
+    char *out = malloc(room), *in = (char *)utf8, *o = out;
+    ck_assert_ptr_nonnull(out);
+    ck_assert_int_ne((long)iconv(cd, &in, &left, &o, &room), -1);
+    *o = 0;
+    iconv_close(cd);
+    return out;
+}
+
 /* ---- the exact text ---------------------------------------------------------- */
 
 START_TEST(test_kif_text)
@@ -156,13 +175,14 @@ START_TEST(test_kif_text)
                      "先手：先手太郎\n"
                      "後手：Gote Hanako\n"
                      "手数----指手---------消費時間--\n"
-                     "   1 ７六歩(77)   ( 0:01/00:00:01)\n"
-                     "   2 ３四歩(33)   ( 0:03/00:00:03)\n"
+                     "   1 ７六歩(77)   ( 0:02/00:00:02)\n"
+                     "   2 ３四歩(33)   ( 0:04/00:00:04)\n"
                      "*a comment on two lines\n"
-                     "   3 ２二角成(88) ( 1:01/00:01:02)\n"
-                     "   4 ２二銀(31)   ( 0:02/00:00:05)\n"
-                     "   5 ４五角打     ( 0:07/00:01:09)\n"
-                     "   6 投了         ( 0:00/00:00:05)\n"
+                     "   3 ２二角成(88) ( 1:01/00:01:03)\n"
+                     "   4 ２二銀(31)   ( 0:02/00:00:06)\n"
+                     "   5 ４五角打     ( 0:07/00:01:10)\n"
+                     "   6 投了         ( 0:00/00:00:06)\n"
+                     "*gote resigns\n"
                      "まで5手で先手の勝ち\n");
     free(text);
     /* A move that could have promoted and did not: no 不成 in a record
@@ -204,6 +224,7 @@ START_TEST(test_kif_text)
                      "後手：Gote Hanako\n"
                      "手数----指手---------消費時間--\n"
                      "   1 千日手       ( 0:00/00:00:00)\n"
+                     "*draw: repetition (sennichite)\n"
                      "まで0手で千日手\n");
     free(text);
     /* A handicap by its name, gote (上手) first, and gote to move at a
@@ -216,6 +237,7 @@ START_TEST(test_kif_text)
     text = written(KIF, &rec);
     ck_assert_ptr_nonnull(strstr(text, "手合割：香落ち\n下手：先手太郎\n上手：Gote Hanako\n"));
     ck_assert_ptr_nonnull(strstr(text, "   3 詰み         ( 0:00/00:00:00)\n"
+                                       "*sente wins: checkmate\n"
                                        "まで2手で下手の勝ち\n"));
     free(text);
 }
@@ -240,12 +262,13 @@ START_TEST(test_csa_text)
                      "$START_TIME:2026/11/23\n"
                      "PI\n"
                      "+\n"
-                     "+7776FU\nT1\n"
-                     "-3334FU\nT3\n'a comment\n"
+                     "+7776FU\nT2\n"
+                     "-3334FU\nT4\n'a comment\n"
                      "+8822UM\nT61\n"
                      "-3122GI\nT2\n"
                      "+0045KA\nT7\n"
-                     "%TORYO\n");
+                     "%TORYO\n"
+                     "'gote resigns\n");
     free(text);
     /* A board, both hands, gote to move; the side to move won on time. */
     game_from_text(&g, MATSURI, "1d1e");
@@ -272,33 +295,46 @@ START_TEST(test_csa_text)
                      "P-00KI00GI00KE00FU00FU00FU00FU00FU\n"
                      "-\n"
                      "-1415FU\n"
-                     "%TIME_UP\n");
+                     "%TIME_UP\n"
+                     "'sente lost on time (1200 ms)\n");
     free(text);
-    /* How the ends are written, sente to move at the end. */
-    static const struct { int result; const char *reason, *csa, *kif; } ends[] = {
-        { 2, "unfinished", "%CHUDAN\n", "  3 中断 " },
-        { 0, "draw: repetition (sennichite)", "%SENNICHITE\n", "  3 千日手 " },
-        { 0, "adjudicated draw after 300 plies", "%JISHOGI\n", "  3 持将棋 " },
-        { -1, "gote wins: checkmate", "%TSUMI\n", "  3 詰み " },
-        { -1, "sente resigns", "%TORYO\n", "  3 投了 " },
-        { -1, "sente lost on time (1200 ms)", "%TIME_UP\n", "  3 切れ負け " },
-        { -1, "sente played an illegal move '9a9b'", "%ILLEGAL_MOVE\n", "  3 反則負け " },
-        { 1, "sente declares a win", "%KACHI\n", "  3 入玉勝ち " },
-        { 1, "sente wins: perpetual check", "%-ILLEGAL_ACTION\n", "  3 反則勝ち " },
-        { -1, "sente crashed", "%TORYO\n", "  3 投了 " },
+    /* How the ends are written, sente to move at the end: the words the
+     * common readers take (a mate is the loser's %TORYO in CSA; a draw
+     * is 持将棋 only for an impasse), then the reason as a comment. */
+    static const struct { int result; const char *reason, *csa, *kif, *kif_end; } ends[] = {
+        { 2, "unfinished", "%CHUDAN", "  3 中断 ", "まで2手で中断" },
+        { 0, "draw: repetition (sennichite)", "%SENNICHITE", "  3 千日手 ", "まで2手で千日手" },
+        { 0, "draw by impasse (jishogi)", "%JISHOGI", "  3 持将棋 ", "まで2手で持将棋" },
+        { 0, "adjudicated draw after 300 plies", "%CHUDAN", "  3 中断 ", "まで2手で中断" },
+        { 0, "drawn: the game reached 1000 plies", "%CHUDAN", "  3 中断 ", "まで2手で中断" },
+        { -1, "gote wins: checkmate", "%TORYO", "  3 詰み ", "まで2手で後手の勝ち" },
+        { -1, "sente resigns", "%TORYO", "  3 投了 ", "まで2手で後手の勝ち" },
+        { -1, "sente lost on time (1200 ms)", "%TIME_UP", "  3 切れ負け ", "まで2手で後手の勝ち" },
+        { -1, "sente played an illegal move '9a9b'", "%ILLEGAL_MOVE", "  3 反則負け ",
+          "まで2手で後手の勝ち" },
+        { -1, "sente made a false win claim", "%ILLEGAL_MOVE", "  3 反則負け ",
+          "まで2手で後手の勝ち" },
+        { 1, "sente declares a win", "%KACHI", "  3 入玉勝ち ", "まで2手で先手の勝ち" },
+        { 1, "sente wins: perpetual check", "%-ILLEGAL_ACTION", "  3 反則勝ち ",
+          "まで2手で先手の勝ち" },
+        { -1, "sente crashed", "%TORYO", "  3 投了 ", "まで2手で後手の勝ち" },
     };
     game_from_text(&g, NULL, "7g7f 3c3d");
     for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
         rec = record_of(&g);
         rec.result = ends[i].result;
         rec.reason = ends[i].reason;
+        char want[256];
         text = written(CSA, &rec);
-        size_t n = strlen(text), w = strlen(ends[i].csa);
-        ck_assert_msg(n >= w && !strcmp(text + n - w, ends[i].csa), "%s: %s", ends[i].reason,
-                      text);
+        snprintf(want, sizeof want, "\n%s\n'%s\n", ends[i].csa, ends[i].reason);
+        size_t n = strlen(text), w = strlen(want);
+        ck_assert_msg(n >= w && !strcmp(text + n - w, want), "%s: %s", ends[i].reason, text);
         free(text);
         text = written(KIF, &rec);
         ck_assert_msg(strstr(text, ends[i].kif) != NULL, "%s: %s", ends[i].reason, text);
+        snprintf(want, sizeof want, ")\n*%s\n%s\n", ends[i].reason, ends[i].kif_end);
+        n = strlen(text), w = strlen(want);
+        ck_assert_msg(n >= w && !strcmp(text + n - w, want), "%s: %s", ends[i].reason, text);
         free(text);
     }
     /* gote to move and lost on perpetual check: the loser is named */
@@ -357,6 +393,157 @@ START_TEST(test_round_trip)
 }
 END_TEST
 
+/* ---- several games in one file, as a match writes them ----------------------------- */
+
+/* How a game ended, as the common readers (cshogi, python-shogi, tsshogi)
+ * see it: +1 / -1 a side won, 0 a draw, 2 no result (interrupted). */
+static int csa_verdict(const char *game, int stm)
+{
+    const char *end = strstr(game, "\n%");
+    ck_assert_ptr_nonnull(end);
+    end += 1;
+    if (!strncmp(end, "%TORYO\n", 7) || !strncmp(end, "%TIME_UP\n", 9) ||
+        !strncmp(end, "%ILLEGAL_MOVE\n", 14))
+        return stm ? 1 : -1;
+    if (!strncmp(end, "%KACHI\n", 7)) return stm ? -1 : 1;
+    if (!strncmp(end, "%+ILLEGAL_ACTION\n", 17)) return -1;
+    if (!strncmp(end, "%-ILLEGAL_ACTION\n", 17)) return 1;
+    if (!strncmp(end, "%SENNICHITE\n", 12) || !strncmp(end, "%JISHOGI\n", 9)) return 0;
+    if (!strncmp(end, "%CHUDAN\n", 8)) return 2;
+    ck_abort_msg("no reader knows the end in:\n%s", game);
+    return -9;
+}
+
+static int kif_verdict(const char *game)
+{
+    const char *end = strstr(game, "\nまで");
+    ck_assert_ptr_nonnull(end);
+    end = strstr(end, "手で");
+    ck_assert_ptr_nonnull(end);
+    end += strlen("手で");
+    if (!strncmp(end, "先手の勝ち", strlen("先手の勝ち"))) return 1;
+    if (!strncmp(end, "後手の勝ち", strlen("後手の勝ち"))) return -1;
+    if (!strncmp(end, "千日手", strlen("千日手")) || !strncmp(end, "持将棋", strlen("持将棋")))
+        return 0;
+    if (!strncmp(end, "中断", strlen("中断"))) return 2;
+    ck_abort_msg("no reader knows the end in:\n%s", game);
+    return -9;
+}
+
+/* The seconds a record gives one side: CSA's T lines, or the total of
+ * KIF's last move line of that side. */
+static long long record_seconds(int fmt, const char *game, int first_side, int side)
+{
+    long long sum = 0;
+    int ply = 0;
+    for (const char *l = game; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
+        if (fmt == CSA && (*l == '+' || *l == '-') && l[1] != '\n') ply++;
+        if (fmt == CSA && *l == 'T' && (first_side + ply - 1) % 2 == side)
+            sum += atoll(l + 1);
+        int number, h, m, sec;
+        if (fmt == KIF && sscanf(l, "%d", &number) == 1) {
+            const char *t = strchr(l, '/');
+            if (t && sscanf(t + 1, "%d:%d:%d", &h, &m, &sec) == 3 &&
+                (first_side + number - 1) % 2 == side && strncmp(l + 5, "投了", 6))
+                sum = h * 3600LL + m * 60 + sec;
+        }
+    }
+    return sum;
+}
+
+START_TEST(test_games_of_one_file)
+{
+    static const struct { int result; const char *reason; int verdict; } ends[] = {
+        { 1, "gote resigns", 1 },
+        { -1, "gote wins: checkmate", -1 },
+        { 0, "draw: repetition (sennichite)", 0 },
+        { 0, "adjudicated draw after 40 plies", 2 },
+        { -1, "sente lost on time (1200 ms)", -1 },
+        { 1, "sente declares a win", 1 },
+        { 2, "unfinished", 2 },
+    };
+    enum { NG = sizeof ends / sizeof ends[0] };
+    /* CSA, KIF in UTF-8 (.kifu) and KIF in Shift_JIS (.kif) */
+    static const struct { int fmt; const char *ext; } files[] = {
+        { CSA, "csa" }, { KIF, "kifu" }, { KIF, "kif" },
+    };
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+        int fmt = files[f].fmt;
+        char *text = NULL;
+        size_t len = 0;
+        FILE *out = open_memstream(&text, &len);
+        struct game *games = calloc(NG, sizeof *games);
+        int64_t real[NG][2] = { { 0 } };
+        ck_assert_ptr_nonnull(games);
+        for (int k = 0; k < NG; k++) {
+            random_game(&games[k], k % 2 ? MATSURI : NULL, 20 + 7 * k, (unsigned)(k * 31 + 5));
+            /* sub-second think times, which must not all write 0 */
+            for (int i = 0; i < games[k].n; i++) {
+                games[k].ms[i] = (i * 389 + k * 71) % 1500;
+                real[k][((k % 2) + i) % 2] += games[k].ms[i];
+            }
+            struct gt_record rec = record_of(&games[k]);
+            rec.result = ends[k].result;
+            rec.reason = ends[k].reason;
+            rec.index = k;
+            rec.file_ext = files[f].ext;
+            ck_assert_int_eq(nota(fmt)->write_record(&rec, out), 0);
+        }
+        fclose(out);
+        /* A Shift_JIS file is not UTF-8; our reader takes both. */
+        bool sjis = !strcmp(files[f].ext, "kif");
+        ck_assert_int_eq(strstr(text, "encoding=Shift_JIS") != NULL, sjis);
+        if (fmt == KIF) ck_assert_int_eq(strstr(text, "後手") == NULL, sjis);
+        const char *at = text;
+        for (int k = 0; k < NG; k++) {
+            char start[256], moves[MAXMOVES * 6];
+            int used = reads(fmt, at, start, moves, sizeof moves);
+            ck_assert_str_eq(start, games[k].start ? games[k].start : "");
+            ck_assert_msg(!strcmp(moves, games[k].usi), "%s game %d: '%s', want '%s'",
+                          files[f].ext, k, moves, games[k].usi);
+            /* Each game is a record of its own: CSA's start after a "/"
+             * line, KIF's with their "#KIF" header line. */
+            char *game = strndup(at, (size_t)used);
+            if (fmt == CSA) {
+                ck_assert_msg(!strncmp(at - (k ? 2 : 0), k ? "/\nV2.2\n" : "V2.2\n", 5),
+                              "game %d: %.40s", k, at);
+                int first = k % 2, stm = (first + games[k].n) % 2;
+                ck_assert_int_eq(csa_verdict(game, stm), ends[k].verdict);
+                for (int side = 0; side < 2; side++) {
+                    long long got = record_seconds(CSA, game, first, side);
+                    ck_assert_msg(llabs(got * 1000 - real[k][side]) <= 500,
+                                  "game %d side %d: %lld s written, %lld ms thought", k, side,
+                                  got, (long long)real[k][side]);
+                }
+            } else {
+                ck_assert_msg(!strncmp(at, "#KIF version=2.0", 16) || (k && at[0] == '\n'),
+                              "game %d: %.40s", k, at);
+                if (!sjis) {
+                    ck_assert_int_eq(kif_verdict(game), ends[k].verdict);
+                    for (int side = 0; side < 2; side++) {
+                        long long got = record_seconds(KIF, game, k % 2, side);
+                        ck_assert_msg(llabs(got * 1000 - real[k][side]) <= 500,
+                                      "game %d side %d: %lld s written, %lld ms", k, side, got,
+                                      (long long)real[k][side]);
+                    }
+                }
+                /* Read alone, the game gives the same moves. */
+                char alone[MAXMOVES * 6];
+                reads(fmt, game, start, alone, sizeof alone);
+                ck_assert_str_eq(alone, moves);
+            }
+            free(game);
+            at += used;
+        }
+        char start[256], moves[64], err[128] = "";
+        ck_assert_int_eq(nota(fmt)->read_record(at, start, sizeof start, moves, sizeof moves,
+                                                err, sizeof err), 0);
+        free(games);
+        free(text);
+    }
+}
+END_TEST
+
 /* ---- real files -------------------------------------------------------------------- */
 
 START_TEST(test_kif_files)
@@ -393,6 +580,12 @@ START_TEST(test_kif_files)
     ck_assert_int_eq(reads(KIF, kfw, start, moves, sizeof moves), (int)strlen(kfw));
     ck_assert_str_eq(start, "");
     ck_assert_str_eq(moves, "2g2f 8c8d 7g7f 3c3d 8h2b+ 3a2b B*3e 3d3e");
+    /* The same file in Shift_JIS, as Kifu for Windows saves a .kif (no
+     * "#KIF" line says so: the kanji do). */
+    char *sjis = to_sjis(kfw + 3);
+    ck_assert_int_eq(reads(KIF, sjis, start, moves, sizeof moves), (int)strlen(sjis));
+    ck_assert_str_eq(moves, "2g2f 8c8d 7g7f 3c3d 8h2b+ 3a2b B*3e 3d3e");
+    free(sjis);
     /* A handicap by name; a tsume board with 残りの駒全部 and 詰み. */
     const char *kyo = "手合割：香落ち\n上手：X\n下手：Y\n   1 ３四歩(33)\n   2 ７六歩(77)\n";
     reads(KIF, kyo, start, moves, sizeof moves);
@@ -610,6 +803,7 @@ Suite *test_suite(void)
     tcase_add_test(tc, test_kif_text);
     tcase_add_test(tc, test_csa_text);
     tcase_add_test(tc, test_round_trip);
+    tcase_add_test(tc, test_games_of_one_file);
     tcase_add_test(tc, test_kif_files);
     tcase_add_test(tc, test_csa_files);
     tcase_add_test(tc, test_record_errors);
