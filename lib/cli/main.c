@@ -218,6 +218,21 @@ static int run_command(struct gt_engine *e, int argc, char **argv)
     return bad_usage("unknown command '%s'", cmd);
 }
 
+#ifndef HAVE_MPI
+/* How many copies an MPI launcher (mpirun, srun) started, as it says in
+ * the environment (lib/dist/dist.c reads the same words); 1 without one. */
+static long launched_copies(void)
+{
+    const char *v = getenv("OMPI_COMM_WORLD_SIZE");
+    if (!v)
+        v = getenv("PMI_SIZE");
+    if (v)
+        return strtol(v, NULL, 10);
+    v = getenv("PMIX_RANK");
+    return v && strtol(v, NULL, 10) > 0 ? 2 : 1;
+}
+#endif
+
 int main(int argc, char **argv)
 {
     const char *game = GT_DEFAULT_GAME;
@@ -312,6 +327,20 @@ int main(int argc, char **argv)
     if (first_cmd < argc) {
 #ifdef HAVE_MPI
         gt_dist_init(argv[first_cmd]);
+#else
+        /* The commands MPI would share out: without it every copy would
+         * do the whole job alone (engines a match starts inherit the
+         * launcher's environment, so the protocol loop is not refused). */
+        const char *c = argv[first_cmd];
+        long copies = launched_copies();
+        if (copies > 1 && (!strcmp(c, "perft") || !strcmp(c, "match") ||
+                           !strcmp(c, "datagen"))) {
+            fprintf(stderr, "gtsearch %s: started as one of %ld copies by an MPI launcher, "
+                    "but this gtsearch was built without MPI (./configure --with-mpi): "
+                    "each copy would run the whole job alone\n", c, copies);
+            rc = 1;
+            goto out;
+        }
 #endif
         rc = run_command(e, argc - first_cmd, argv + first_cmd);
     }
