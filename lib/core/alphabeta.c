@@ -20,6 +20,7 @@
  * are in params.h). */
 #define MAX_QUIETS 64          /* quiet moves a node remembers for history */
 #define POLL_MASK 1023         /* the clock and the stop flag: every 1024 visits */
+#define NODES_POLL_MASK 63     /* under a node limit, the counts every 64 */
 #define MATE1_DEPTH_BONUS 6    /* a mate in one is stored this much deeper */
 #define PROBCUT_REDUCTION 4    /* probcut confirms this many plies shallower */
 #define TT_DEPTH_SLACK 3       /* an entry this much shallower still informs
@@ -35,25 +36,37 @@ bool gt_worker_should_stop(const struct gt_worker *w)
            atomic_load_explicit(&w->ctl->stop, memory_order_relaxed);
 }
 
-/* Count a visit; the main thread also enforces the node and time limits.
- * Returns true when the search must unwind.  (Nodes are counted as moves
- * made, by make_move: a null move's child, razoring's quiescence and the
- * singular test visit a node again without a move.) */
+/* Every thread's nodes: its own, and the others' as far as published. */
+static uint64_t all_nodes(const struct gt_worker *w)
+{
+    uint64_t n = w->nodes;
+    for (int i = 0; i < w->npeers; i++)
+        if (&w->peers[i] != w)
+            n += atomic_load_explicit(&w->peers[i].nodes_seen, memory_order_relaxed);
+    return n;
+}
+
+/* Count a visit; enforce the node limit (every thread, on the count of
+ * all of them, so that `go nodes` holds whatever the threads) and, in the
+ * main thread, the time limit.  Returns true when the search must
+ * unwind.  (Nodes are counted as moves made, by make_move: a null move's
+ * child, razoring's quiescence and the singular test visit a node again
+ * without a move.) */
 static bool tick(struct gt_worker *w)
 {
     w->visits++;
-    if (w->id == 0) {
-        if (w->lim->nodes && w->nodes >= w->lim->nodes && w->root_depth > 1)
-            atomic_store(&w->ctl->stop, true);
-        if ((w->visits & POLL_MASK) == 0) {
-            atomic_store_explicit(&w->nodes_seen, w->nodes, memory_order_relaxed);
-            if (w->hard_ms && w->root_depth > 1 &&
-                !atomic_load(&w->ctl->pondering) &&
-                gt_now_ms() - atomic_load(&w->ctl->start_ms) >= w->hard_ms)
-                atomic_store(&w->ctl->stop, true);
-        }
-    } else if ((w->visits & POLL_MASK) == 0)
+    const uint64_t limit = w->lim->nodes;
+    /* Under a node limit the counts are published more often. */
+    const uint64_t poll = limit ? NODES_POLL_MASK : POLL_MASK;
+    if ((w->visits & poll) == 0)
         atomic_store_explicit(&w->nodes_seen, w->nodes, memory_order_relaxed);
+    if (limit && w->root_depth > 1 && (w->npeers <= 1 || (w->visits & poll) == 0) &&
+        all_nodes(w) >= limit)
+        atomic_store(&w->ctl->stop, true);
+    if (w->id == 0 && w->hard_ms && (w->visits & POLL_MASK) == 0 && w->root_depth > 1 &&
+        !atomic_load(&w->ctl->pondering) &&
+        gt_now_ms() - atomic_load(&w->ctl->start_ms) >= w->hard_ms)
+        atomic_store(&w->ctl->stop, true);
     return gt_worker_should_stop(w);
 }
 

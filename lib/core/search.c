@@ -303,6 +303,8 @@ int gt_search(const struct gt_game *g, const void *root, struct gt_tt *tt,
         workers[i].p = params;
         workers[i].lim = lim;
         workers[i].ctl = ctl;
+        workers[i].peers = workers;
+        workers[i].npeers = nthreads;
         if (i == 0) {
             workers[i].info = info;
             workers[i].info_ctx = info_ctx;

@@ -70,6 +70,8 @@ struct gt_worker {
     uint64_t visits;               /* node and quiescence entries: the
                                       cadence of the limit checks */
     _Atomic uint64_t nodes_seen;   /* nodes, published for other threads */
+    const struct gt_worker *peers;  /* every thread's worker, this one first */
+    int npeers;
     int seldepth;
     int nmp_min_ply;               /* no null moves before this ply (verification) */
     int root_depth;

@@ -65,6 +65,25 @@ static void fixed_depth(const struct gt_game *g, const char *const *list, int de
     gt_engine_free(one);
 }
 
+/* go nodes holds for the threads together: every thread counts all of
+ * them, so the total stops within a few percent of the limit. */
+START_TEST(node_limit_counts_every_thread)
+{
+    char err[256];
+    for (int t = 1; t <= 3; t++) {
+        struct gt_engine *e = engine(CHESS, t);
+        struct gt_search_result res;
+        ck_assert_int_eq(gt_engine_set_position(e, chess_pos[0], NULL, err, sizeof err), 0);
+        struct gt_limits lim = {.nodes = 40000};
+        ck_assert_int_eq(gt_engine_search(e, &lim, NULL, NULL, &res), 0);
+        ck_assert_msg(res.nodes >= lim.nodes && res.nodes <= lim.nodes + lim.nodes / 10,
+                      "%d threads: %llu nodes for a limit of %llu", t,
+                      (unsigned long long)res.nodes, (unsigned long long)lim.nodes);
+        gt_engine_free(e);
+    }
+}
+END_TEST
+
 START_TEST(chess_fixed_depth) { fixed_depth(CHESS, chess_pos, 7); }
 END_TEST
 START_TEST(shogi_fixed_depth) { fixed_depth(SHOGI, shogi_pos, 5); }
@@ -147,6 +166,7 @@ Suite *test_suite(void)
     TCase *tc = tcase_create("threads");
     tcase_set_timeout(tc, 600);    /* ThreadSanitizer is slow */
     tcase_add_checked_fixture(tc, setup, NULL);
+    tcase_add_test(tc, node_limit_counts_every_thread);
     tcase_add_test(tc, chess_fixed_depth);
     tcase_add_test(tc, shogi_fixed_depth);
     tcase_add_test(tc, chess_go_and_stop);
