@@ -3,7 +3,7 @@
 dist_man1_MANS = doc/gtsearch.1
 EXTRA_DIST += doc/architecture.md doc/data-format.md
 EXTRA_DIST += doc/null-move.md doc/strength.md doc/cluster.md doc/threads.md \
-	doc/speed.md doc/soak.md
+	doc/dev/speed.md doc/soak.md
 EXTRA_DIST += doc/writing-a-game.md doc/examples/tictactoe/Makefile \
 	doc/examples/tictactoe/tictactoe.c \
 	doc/examples/othello/Makefile doc/examples/othello/othello.c \
