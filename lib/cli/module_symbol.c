@@ -14,6 +14,7 @@
 #include <elf.h>
 
 #define SUFFIX "_LTX_gt_module"
+#define MIN_TABLE 64           /* no game table of any version is smaller */
 #define MAX_FILE (256L << 20)
 
 static unsigned char *slurp(const char *path, size_t *size)
@@ -67,11 +68,14 @@ int gt_module_symbol(const char *path, char *out, size_t len)
         for (uint64_t k = 0; k + sizeof(Elf64_Sym) <= sh.sh_size; k += sizeof(Elf64_Sym)) {
             Elf64_Sym sym;
             memcpy(&sym, buf + sh.sh_offset + k, sizeof sym);
-            if (sym.st_name >= str.sh_size || sym.st_shndx == SHN_UNDEF)
+            /* A data object of some size: sanitizers add one-byte
+             * companions named after it (__odr_asan_gen_..._gt_module). */
+            if (sym.st_name >= str.sh_size || sym.st_shndx == SHN_UNDEF ||
+                ELF64_ST_TYPE(sym.st_info) != STT_OBJECT || sym.st_size < MIN_TABLE)
                 continue;
             const char *name = (const char *)buf + str.sh_offset + sym.st_name;
             size_t n = strnlen(name, str.sh_size - sym.st_name);
-            if (n == str.sh_size - sym.st_name || n <= strlen(SUFFIX) ||
+            if (n == str.sh_size - sym.st_name || n <= strlen(SUFFIX) || name[0] == '_' ||
                 strcmp(name + n - strlen(SUFFIX), SUFFIX) || n >= len)
                 continue;
             memcpy(out, name, n + 1);
