@@ -4,7 +4,8 @@
  *       --engine CMD [name=NAME] [proto=uci|usi|cecp|gnushogi] [nodes=N] [option.NAME=VALUE]...
  *       --engine CMD ...                      (two or more engines)
  *       [--games N]          games per pair of engines (default 2)
- *       [--tc BASE[+INC]]    sudden death: seconds on the clock, increment
+ *       [--tc [MOVES/]BASE[+INC]] seconds (or m:ss) on the clock, increment;
+ *                            MOVES: the clock gets BASE again every MOVES moves
  *       [--byoyomi MS]       per move once the clock is empty (with --tc or
  *                            alone)
  *       [--movetime MS] [--nodes N] [--depth N]
@@ -44,6 +45,7 @@
 #include <config.h>
 #include "match_cli.h"
 #include "match/match_record.h"
+#include "match/match_tc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -66,24 +68,6 @@ static int parse_double(const char *text, double min, double max, double *out)
         return -1;
     *out = v;
     return 0;
-}
-
-/* BASE[+INC] in seconds. */
-static int parse_tc(const char *text, struct gt_match_tc *tc)
-{
-    char base[64];
-    const char *plus = strchr(text, '+');
-    size_t n = plus ? (size_t)(plus - text) : strlen(text);
-    double b, inc = 0;
-    if (n >= sizeof base)
-        return -1;
-    memcpy(base, text, n);
-    base[n] = 0;
-    if (parse_double(base, 0, 1e7, &b) < 0 || (plus && parse_double(plus + 1, 0, 1e5, &inc) < 0))
-        return -1;
-    tc->base_ms = (int64_t)(b * 1000 + 0.5);
-    tc->inc_ms = (int64_t)(inc * 1000 + 0.5);
-    return tc->base_ms > 0 ? 0 : -1;
 }
 
 /* KEY=VALUE words after --engine CMD. */
@@ -191,7 +175,7 @@ int gt_match_parse_args(const char *cmd, struct gt_match_config *c, int argc, ch
                                       val);
             c->games = (int)v;
         } else if (!strcmp(a, "--tc")) {
-            if (parse_tc(val, &c->tc) < 0)
+            if (gt_match_tc_parse(val, &c->tc) < 0)
                 return gt_usage_error(cmd, "--tc needs SECONDS[+INCREMENT] (e.g. 10+0.1), "
                                            "not '%s'",
                                       val);
