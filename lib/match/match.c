@@ -484,7 +484,7 @@ static void print_sprt(FILE *out, const struct sched *s)
     const struct gt_match_config *c = s->c;
     const struct gt_match_summary *sum = s->sum;
     fprintf(out, "SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f, bounds [%.3f, %.3f]: ",
-            c->elo0, c->elo1, c->alpha, c->beta, sum->llr, s->llr_lo, s->llr_hi);
+            c->elo0, c->elo1, c->alpha, c->beta, fabs(sum->llr) < 5e-4 ? 0.0 : sum->llr, s->llr_lo, s->llr_hi);
     if (sum->sprt_verdict)
         fprintf(out, "%s after %d games (games already running were finished and "
                 "counted)\n", sum->sprt_verdict > 0 ? "H1 accepted" : "H0 accepted",
