@@ -8,12 +8,12 @@
 MATCH_TEST_CFLAGS = $(CORE_TEST_CFLAGS)
 MATCH_TEST_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DFAKE_ENGINE='"$(abs_top_srcdir)/tests/match/fake-engine.sh"'
-match_tests = tests/match/check_match tests/match/check_match_elo tests/match/check_match_chess \
+match_tests = tests/match/check_match tests/match/check_match_elo tests/match/check_match_tc tests/match/check_match_chess \
 	tests/match/check_match_shogi tests/match/check_match_records
 check_PROGRAMS += $(match_tests)
-TESTS += $(match_tests) tests/match/match-cli.sh tests/match/match-gnushogi.sh tests/match/match-pgn-chessjs.sh \
+TESTS += $(match_tests) tests/match/match-cli.sh tests/match/match-cutechess.sh tests/match/match-gnushogi.sh tests/match/match-pgn-chessjs.sh \
 	tests/match/match-records-tsshogi.sh
-EXTRA_DIST += tests/match/fake-engine.sh tests/match/match-cli.sh tests/match/match-gnushogi.sh \
+EXTRA_DIST += tests/match/fake-engine.sh tests/match/match-cli.sh tests/match/match-cutechess.sh tests/match/match-gnushogi.sh \
 	tests/match/match-pgn-chessjs.sh tests/match/match-records-tsshogi.sh
 
 tests_match_check_match_SOURCES = tests/match/check_match.c tests/check_main.c doc/examples/tictactoe/tictactoe.c
@@ -30,6 +30,10 @@ tests_match_check_match_records_LDADD = $(GT_ROOMS) $(CHECK_LIBS)
 tests_match_check_match_elo_SOURCES = tests/match/check_match_elo.c tests/check_main.c
 tests_match_check_match_elo_CFLAGS = $(MATCH_TEST_CFLAGS)
 tests_match_check_match_elo_LDADD = $(GT_ROOMS) $(CHECK_LIBS)
+
+tests_match_check_match_tc_SOURCES = tests/match/check_match_tc.c tests/check_main.c
+tests_match_check_match_tc_CFLAGS = $(MATCH_TEST_CFLAGS)
+tests_match_check_match_tc_LDADD = $(GT_ROOMS) $(CHECK_LIBS)
 
 tests_match_check_match_chess_SOURCES = tests/match/check_match_chess.c tests/check_main.c \
 	games/chess/module.c

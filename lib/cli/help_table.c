@@ -105,7 +105,7 @@ static const struct gt_command_help table[] = {
         "                      name=NAME (default: its own), proto=uci|usi|cecp|gnushogi\n"
         "                      (default: the game's dialect), nodes=N, option.NAME=VALUE\n"
         "A LIMIT, at least one (fixed limits combine with a clock):\n"
-        "  --tc S[+INC]        sudden death: seconds on the clock, increment\n"
+        "  --tc [M/]S[+INC]    seconds (or m:ss) on the clock, increment; M: per M moves\n"
         "  --byoyomi MS        time per move once the clock is empty\n"
         "  --movetime MS, --nodes N, --depth N   fixed limits per move\n"
         "Other options:\n"
@@ -126,7 +126,11 @@ static const struct gt_command_help table[] = {
         "                      files (default: by FILE's extension, else the game's)\n"
         "  --record FILE       append one line per game (default: none)\n"
         "  --log FILE          append the engines' traffic and stderr (default: none)\n"
-        "  --report-rss        report each engine process's memory (default: off)\n",
+        "  --report-rss        report each engine process's memory (default: off)\n"
+        "cutechess-cli and fastchess options are read too: -engine cmd=CMD [arg=A]...\n"
+        "  [name=N] [option.N=V]... [tc=TC] [st=S], -each, -games, -rounds, -repeat,\n"
+        "  -openings file=F [order=random] [start=N] [plies=N], -srand, -sprt, -draw,\n"
+        "  -resign, -pgnout, -ratinginterval, -concurrency, -maxmoves, -variant, -recover\n",
         "gtsearch match --engine ./gtsearch --engine ./other --tc 10+0.1 --games 100",
     },
     {

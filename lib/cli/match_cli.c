@@ -4,7 +4,8 @@
  *       --engine CMD [name=NAME] [proto=uci|usi|cecp|gnushogi] [nodes=N] [option.NAME=VALUE]...
  *       --engine CMD ...                      (two or more engines)
  *       [--games N]          games per pair of engines (default 2)
- *       [--tc BASE[+INC]]    sudden death: seconds on the clock, increment
+ *       [--tc [MOVES/]BASE[+INC]] seconds (or m:ss) on the clock, increment;
+ *                            MOVES: the clock gets BASE again every MOVES moves
  *       [--byoyomi MS]       per move once the clock is empty (with --tc or
  *                            alone)
  *       [--movetime MS] [--nodes N] [--depth N]
@@ -34,6 +35,10 @@
  *       [--report-rss]       each engine process's memory after its first
  *                            and its last game, with the results
  *
+ * cutechess-cli's and fastchess's own options (one dash: -engine cmd=...,
+ * -each, -games, -rounds, -openings file=..., ...) are read as well, by
+ * match_cutechess.c.
+ *
  * The words after `--engine CMD` that look like KEY=VALUE belong to that
  * engine.  proto defaults to the game's dialect (UCI for chess and
  * connect4, USI for shogi), except that a shogi engine whose command
@@ -44,11 +49,13 @@
 #include <config.h>
 #include "match_cli.h"
 #include "match/match_record.h"
+#include "match/match_tc.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "args.h"
+#include "match_cutechess.h"
 #include "engine/engine.h"
 #include "engine/options.h"
 #include "core/util.h"
@@ -68,26 +75,8 @@ static int parse_double(const char *text, double min, double max, double *out)
     return 0;
 }
 
-/* BASE[+INC] in seconds. */
-static int parse_tc(const char *text, struct gt_match_tc *tc)
-{
-    char base[64];
-    const char *plus = strchr(text, '+');
-    size_t n = plus ? (size_t)(plus - text) : strlen(text);
-    double b, inc = 0;
-    if (n >= sizeof base)
-        return -1;
-    memcpy(base, text, n);
-    base[n] = 0;
-    if (parse_double(base, 0, 1e7, &b) < 0 || (plus && parse_double(plus + 1, 0, 1e5, &inc) < 0))
-        return -1;
-    tc->base_ms = (int64_t)(b * 1000 + 0.5);
-    tc->inc_ms = (int64_t)(inc * 1000 + 0.5);
-    return tc->base_ms > 0 ? 0 : -1;
-}
-
 /* KEY=VALUE words after --engine CMD. */
-static int engine_attr(const char *cmd, struct gt_match_engine *e, const char *word)
+int gt_match_engine_attr(const char *cmd, struct gt_match_engine *e, const char *word)
 {
     const char *eq = strchr(word, '=');
     if (!strncmp(word, "name=", 5)) {
@@ -129,7 +118,7 @@ static int engine_attr(const char *cmd, struct gt_match_engine *e, const char *w
     return 0;
 }
 
-static int sprt_attr(const char *cmd, struct gt_match_config *c, const char *word)
+int gt_match_sprt_attr(const char *cmd, struct gt_match_config *c, const char *word)
 {
     const char *eq = strchr(word, '=');
     double v;
@@ -156,9 +145,15 @@ int gt_match_parse_args(const char *cmd, struct gt_match_config *c, int argc, ch
                         int min_engines)
 {
     long v;
+    struct gt_cute st = {.used = false};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         int rc = 0;
+        if (a[0] == '-' && a[1] && a[1] != '-') {   /* cutechess's and fastchess's */
+            if ((rc = gt_cute_option(cmd, c, &st, argc, argv, &i)))
+                return rc;
+            continue;
+        }
         if (!strcmp(a, "--engine")) {
             if (!val)
                 return gt_usage_error(cmd, "--engine needs a command%s", "");
@@ -167,14 +162,14 @@ int gt_match_parse_args(const char *cmd, struct gt_match_config *c, int argc, ch
             struct gt_match_engine *e = &c->engines[c->nengines++];
             e->cmd = argv[++i];
             while (i + 1 < argc && is_attr(argv[i + 1]))
-                if ((rc = engine_attr(cmd, e, argv[++i])))
+                if ((rc = gt_match_engine_attr(cmd, e, argv[++i])))
                     return rc;
             continue;
         }
         if (!strcmp(a, "--sprt")) {
             c->sprt = true;
             while (i + 1 < argc && is_attr(argv[i + 1]))
-                if ((rc = sprt_attr(cmd, c, argv[++i])))
+                if ((rc = gt_match_sprt_attr(cmd, c, argv[++i])))
                     return rc;
             continue;
         }
@@ -191,7 +186,7 @@ int gt_match_parse_args(const char *cmd, struct gt_match_config *c, int argc, ch
                                       val);
             c->games = (int)v;
         } else if (!strcmp(a, "--tc")) {
-            if (parse_tc(val, &c->tc) < 0)
+            if (gt_match_tc_parse(val, &c->tc) < 0)
                 return gt_usage_error(cmd, "--tc needs SECONDS[+INCREMENT] (e.g. 10+0.1), "
                                            "not '%s'",
                                       val);
@@ -251,6 +246,9 @@ int gt_match_parse_args(const char *cmd, struct gt_match_config *c, int argc, ch
         else
             return gt_usage_error(cmd, "unknown option '%s'", a);
     }
+    int rc = gt_cute_finish(cmd, c, &st);
+    if (rc)
+        return rc;
     if (c->nengines < min_engines)
         return gt_usage_error(cmd, min_engines == 1 ? "give the engine: --engine CMD%s"
                                             : "a match needs at least two --engine%s", "");
@@ -281,9 +279,11 @@ int gt_match_parse_args(const char *cmd, struct gt_match_config *c, int argc, ch
 
 void gt_match_free_args(struct gt_match_config *c)
 {
-    for (int i = 0; i < c->nengines; i++)
+    for (int i = 0; i < c->nengines; i++) {
         for (int k = 0; k < c->engines[i].noptions; k++)
             free((char *)c->engines[i].opt_name[k]);
+        free(c->engines[i].cmd_owned);
+    }
 }
 
 int gt_match_main(struct gt_engine *e, int argc, char **argv)
@@ -302,11 +302,16 @@ int gt_match_main(struct gt_engine *e, int argc, char **argv)
     if (rc)
         goto out;
     /* The referee plays by the game options the engine object was given. */
-    for (const struct gt_option_spec *s = g->options; s && s->name; s++)
-        if (c->ngameopts < GT_MATCH_MAX_EOPTIONS) {
+    int given = c->ngameopts;   /* -variant's switch wins */
+    for (const struct gt_option_spec *s = g->options; s && s->name; s++) {
+        bool set = false;
+        for (int k = 0; k < given; k++)
+            set = set || !strcmp(c->gameopts[k].name, s->name);
+        if (!set && c->ngameopts < GT_MATCH_MAX_EOPTIONS) {
             c->gameopts[c->ngameopts].name = s->name;
             c->gameopts[c->ngameopts++].value = gt_options_str(gt_engine_options(e), s->name);
         }
+    }
 #ifdef HAVE_MPI
     /* Under mpirun the ranks share the games; rank 0 reports. */
     struct gt_dist_match *dm = gt_dist_match_setup(c);

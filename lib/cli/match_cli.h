@@ -11,6 +11,12 @@
  * a usage error, already reported as the command cmd's (match, spsa). */
 int gt_match_parse_args(const char *cmd, struct gt_match_config *c, int argc, char **argv,
                         int min_engines);
+/* One KEY=VALUE word of an engine (name=, proto=, nodes=, option.N=V)
+ * and of the SPRT (elo0=, elo1=, alpha=, beta=).  0, or a usage error's
+ * exit status. */
+int gt_match_engine_attr(const char *cmd, struct gt_match_engine *e, const char *word);
+int gt_match_sprt_attr(const char *cmd, struct gt_match_config *c, const char *word);
+
 /* Free what parsing allocated (the engines' option names). */
 void gt_match_free_args(struct gt_match_config *c);
 

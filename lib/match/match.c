@@ -60,6 +60,9 @@ struct sched {
     struct rss_note *rss;     /* nthreads x nengines, or NULL */
     bool stop;
     double llr_lo, llr_hi;
+    signed char *points;      /* per game: the pair's first engine's half
+                                 points + 1 (0: not finished), until its
+                                 twin (same opening, colours swapped) is */
 };
 
 void gt_match_config_default(struct gt_match_config *c, const struct gt_game *g)
@@ -72,6 +75,31 @@ void gt_match_config_default(struct gt_match_config *c, const struct gt_game *g)
     c->tc.hang_ms = 60000;
     c->alpha = c->beta = 0.05;
     c->elo1 = 5;
+}
+
+/* splitmix64: the same shuffle for the same seed on every machine. */
+static uint64_t next_random(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+/* -openings order=random plies=N: shuffle (Fisher-Yates) and cut each
+ * opening's moves to the first N plies. */
+static void arrange_openings(const struct gt_match_config *c, struct gt_openings *ops)
+{
+    uint64_t x = c->seed;
+    for (int i = ops->n - 1; c->openings_random && i > 0; i--) {
+        int j = (int)(next_random(&x) % (uint64_t)(i + 1));
+        struct gt_opening t = ops->v[i];
+        ops->v[i] = ops->v[j];
+        ops->v[j] = t;
+    }
+    for (int i = 0; c->opening_plies > 0 && i < ops->n; i++)
+        while (ops->v[i].nmoves > c->opening_plies)
+            free(ops->v[i].moves[--ops->v[i].nmoves]);
 }
 
 /* Game number n (0-based) of the schedule: which pair, which opening,
@@ -164,6 +192,33 @@ static void write_in_order(struct sched *s, int n, int pair, bool a_first,
     *at = w;
 }
 
+/* Game n ended with `half` half points for the pair's first engine:
+ * once its twin game has ended too, the pair counts in the pentanomial. */
+static void count_pair(struct sched *s, int n, int pair, int half)
+{
+    int np = s->sum->npairs, k = n / np, twin = (k ^ 1) * np + pair;
+    if (!s->points || twin >= s->total)
+        return;
+    s->points[n] = (signed char)(half + 1);
+    if (s->points[twin])
+        s->sum->tally[pair].ptnml[half + s->points[twin] - 1]++;
+}
+
+static void print_pair(FILE *out, const struct gt_match_config *c,
+                       const struct gt_match_summary *sum, int p);
+static void print_sprt(FILE *out, const struct sched *s);
+
+/* -ratinginterval: the standings every N games. */
+static void print_interval(struct sched *s)
+{
+    const struct gt_match_summary *sum = s->sum;
+    fprintf(s->out, "Standings after %d games:\n", sum->games_played);
+    for (int p = 0; p < sum->npairs; p++)
+        print_pair(s->out, s->c, sum, p);
+    if (s->c->sprt)
+        print_sprt(s->out, s);
+}
+
 /* Count one finished game (under the lock). */
 static void tally(struct sched *s, int n, int pair, bool a_first, struct gt_game_record *rec)
 {
@@ -176,6 +231,7 @@ static void tally(struct sched *s, int n, int pair, bool a_first, struct gt_game
         t->losses++;
     else
         t->draws++;
+    count_pair(s, n, pair, for_a + 1);
     if (rec->culprit >= 0) {
         int who = (rec->culprit == 0) == a_first ? 0 : 1;   /* 0: the pair's first */
         if (rec->end == GT_END_TIME)
@@ -206,19 +262,21 @@ static void tally(struct sched *s, int n, int pair, bool a_first, struct gt_game
         fflush(s->out);
     }
     write_in_order(s, n, pair, a_first, rec);
-    if (c->sprt && !s->stop) {
+    if (c->sprt && !s->stop)
         sum->llr = gt_sprt_llr(t->wins, t->losses, t->draws, c->elo0, c->elo1);
-        if (sum->llr >= s->llr_hi || sum->llr <= s->llr_lo) {
-            sum->sprt_verdict = sum->llr >= s->llr_hi ? 1 : -1;
-            sum->sprt_games = sum->games_played;
-            s->stop = true;
-            if (!c->quiet)
-                fprintf(s->out, "SPRT: LLR %.2f crossed the %s bound %.2f: %s accepted; "
-                        "no new games\n", sum->llr, sum->sprt_verdict > 0 ? "upper" : "lower",
-                        sum->sprt_verdict > 0 ? s->llr_hi : s->llr_lo,
-                        sum->sprt_verdict > 0 ? "H1" : "H0");
-        }
+    if (!c->quiet && c->rating_interval > 0 && sum->games_played % c->rating_interval == 0)
+        print_interval(s);
+    if (c->sprt && !s->stop && (sum->llr >= s->llr_hi || sum->llr <= s->llr_lo)) {
+        sum->sprt_verdict = sum->llr >= s->llr_hi ? 1 : -1;
+        sum->sprt_games = sum->games_played;
+        s->stop = true;
+        if (!c->quiet)
+            fprintf(s->out, "SPRT: LLR %.2f crossed the %s bound %.2f: %s accepted; "
+                    "no new games\n", sum->llr, sum->sprt_verdict > 0 ? "upper" : "lower",
+                    sum->sprt_verdict > 0 ? s->llr_hi : s->llr_lo,
+                    sum->sprt_verdict > 0 ? "H1" : "H0");
     }
+    fflush(s->out);
 }
 
 /* --report-rss: the engine's memory after a game it played. */
@@ -362,6 +420,12 @@ static int preflight(struct sched *s, char *err, size_t err_len)
             return -1;
         }
         gt_player_quit(&p);
+        bool listed = p.proto == GT_PROTO_UCI || p.proto == GT_PROTO_USI;
+        for (int k = 0; listed && k < e->noptions; k++)
+            if (!(p.offered & 1u << k) && !(e->opt_if_offered & 1u << k))
+                fprintf(stderr, "gtsearch match: warning: engine %d (%s) does not offer "
+                        "option '%s': not sent\n", i + 1, e->name[0] ? e->name
+                        : p.id_name[0] ? p.id_name : e->cmd, e->opt_name[k]);
         bool set_up = false;
         for (int k = 0; k < s->ops.n; k++)
             set_up = set_up || s->ops.v[k].base;
@@ -386,6 +450,49 @@ static int preflight(struct sched *s, char *err, size_t err_len)
     return 0;
 }
 
+/* A pair's results: games, score, Elo, LOS, and for paired games the
+ * pentanomial counts and normalized Elo. */
+static void print_pair(FILE *out, const struct gt_match_config *c,
+                       const struct gt_match_summary *sum, int p)
+{
+    const struct gt_match_tally *t = &sum->tally[p];
+    const char *a = c->engines[sum->pair_a[p]].name, *b = c->engines[sum->pair_b[p]].name;
+    struct gt_elo e;
+    gt_elo_estimate(t->wins, t->losses, t->draws, &e);
+    fprintf(out, "%s vs %s: %d games, W %d L %d D %d (for %s)\n", a, b, e.games, t->wins,
+            t->losses, t->draws, a);
+    char elo[32], lo[32], hi[32];
+    fprintf(out, "  score %.1f%%, Elo difference %s, 95%% interval [%s, %s], "
+            "LOS %.1f%%\n", 100 * e.score, elo_text(e.elo, elo, sizeof elo),
+            elo_text(e.elo_lo, lo, sizeof lo), elo_text(e.elo_hi, hi, sizeof hi),
+            100 * e.los);
+    struct gt_penta pe;
+    gt_penta_estimate(t->ptnml, &pe);
+    if (!pe.pairs)
+        return;
+    fprintf(out, "  Ptnml(0-2): %d, %d, %d, %d, %d\n", t->ptnml[0], t->ptnml[1],
+            t->ptnml[2], t->ptnml[3], t->ptnml[4]);
+    fprintf(out, "  pairs %d: Elo %s, 95%% interval [%s, %s]; ", pe.pairs,
+            elo_text(pe.elo, elo, sizeof elo), elo_text(pe.elo_lo, lo, sizeof lo),
+            elo_text(pe.elo_hi, hi, sizeof hi));
+    fprintf(out, "nElo %s, 95%% interval [%s, %s]\n", elo_text(pe.nelo, elo, sizeof elo),
+            elo_text(pe.nelo_lo, lo, sizeof lo), elo_text(pe.nelo_hi, hi, sizeof hi));
+}
+
+static void print_sprt(FILE *out, const struct sched *s)
+{
+    const struct gt_match_config *c = s->c;
+    const struct gt_match_summary *sum = s->sum;
+    fprintf(out, "SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f, bounds [%.3f, %.3f]: ",
+            c->elo0, c->elo1, c->alpha, c->beta, fabs(sum->llr) < 5e-4 ? 0.0 : sum->llr, s->llr_lo, s->llr_hi);
+    if (sum->sprt_verdict)
+        fprintf(out, "%s after %d games (games already running were finished and "
+                "counted)\n", sum->sprt_verdict > 0 ? "H1 accepted" : "H0 accepted",
+                sum->sprt_games);
+    else
+        fprintf(out, "no decision\n");
+}
+
 static void print_results(struct sched *s)
 {
     const struct gt_match_config *c = s->c;
@@ -393,17 +500,9 @@ static void print_results(struct sched *s)
     FILE *out = s->out;
     fprintf(out, "\nResults after %d games:\n", sum->games_played);
     for (int p = 0; p < sum->npairs; p++) {
+        print_pair(out, c, sum, p);
         const struct gt_match_tally *t = &sum->tally[p];
         const char *a = c->engines[sum->pair_a[p]].name, *b = c->engines[sum->pair_b[p]].name;
-        struct gt_elo e;
-        gt_elo_estimate(t->wins, t->losses, t->draws, &e);
-        fprintf(out, "%s vs %s: %d games, W %d L %d D %d (for %s)\n", a, b, e.games, t->wins,
-                t->losses, t->draws, a);
-        char elo[32], lo[32], hi[32];
-        fprintf(out, "  score %.1f%%, Elo difference %s, 95%% interval [%s, %s], "
-                "LOS %.1f%%\n", 100 * e.score, elo_text(e.elo, elo, sizeof elo),
-                elo_text(e.elo_lo, lo, sizeof lo), elo_text(e.elo_hi, hi, sizeof hi),
-                100 * e.los);
         fprintf(out, "  losses on time: %s %d, %s %d; crashes/hangs: %s %d, %s %d; "
                 "illegal moves: %s %d, %s %d\n", a, t->time_losses[0], b, t->time_losses[1],
                 a, t->crashes[0], b, t->crashes[1], a, t->illegal[0], b, t->illegal[1]);
@@ -434,16 +533,8 @@ static void print_results(struct sched *s)
                     r->restarts ? " (the figures are the last process's)" : "");
         }
     }
-    if (c->sprt) {
-        fprintf(out, "SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f, bounds [%.3f, %.3f]: ",
-                c->elo0, c->elo1, c->alpha, c->beta, sum->llr, s->llr_lo, s->llr_hi);
-        if (sum->sprt_verdict)
-            fprintf(out, "%s after %d games (games already running were finished and "
-                    "counted)\n", sum->sprt_verdict > 0 ? "H1 accepted" : "H0 accepted",
-                    sum->sprt_games);
-        else
-            fprintf(out, "no decision\n");
-    }
+    if (c->sprt)
+        print_sprt(out, s);
     fflush(out);
 }
 
@@ -482,6 +573,7 @@ int gt_match_run(struct gt_match_config *c, FILE *out, struct gt_match_summary *
     if (c->openings &&
         gt_openings_load(c, c->openings, &s.ops, c->quiet ? NULL : stderr, err, err_len) < 0)
         goto out;
+    arrange_openings(c, &s.ops);
     if ((c->log && !(s.log.f = open_out(c->log, err, err_len))) ||
         (c->pgn && !(s.pgn = open_out(c->pgn, err, err_len))) ||
         (c->record && !(s.record = open_out(c->record, err, err_len))))
@@ -493,6 +585,7 @@ int gt_match_run(struct gt_match_config *c, FILE *out, struct gt_match_summary *
     if (preflight(&s, err, err_len) < 0)
         goto out;
     s.total = c->games * sum->npairs;
+    s.points = calloc((size_t)s.total, 1);
     int nthreads = c->concurrency < s.total ? c->concurrency : s.total;
     if (nthreads < 1)
         nthreads = 1;
@@ -536,6 +629,7 @@ int gt_match_run(struct gt_match_config *c, FILE *out, struct gt_match_summary *
         print_results(&s);
     rc = 0;
 out:
+    free(s.points);
     free(s.rss);
     gt_openings_free(&s.ops);
     if (s.log.f)

@@ -39,11 +39,18 @@ struct gt_match_engine {
     int noptions;
     const char *opt_name[GT_MATCH_MAX_EOPTIONS];
     const char *opt_value[GT_MATCH_MAX_EOPTIONS];
+    uint32_t opt_if_offered;  /* bit i: option i is sent only when the
+                                 engine offers it, without a warning
+                                 (a variant's switch) */
+    char *cmd_owned;          /* cmd when built by the command line (freed
+                                 with the configuration) */
 };
 
 /* The time control of every game (both sides alike). */
 struct gt_match_tc {
     int64_t base_ms, inc_ms;  /* sudden death clock and increment */
+    int moves;                /* moves per period (0: sudden death): every
+                                 `moves` moves the clock gets base_ms more */
     int64_t byoyomi_ms;       /* per move once the clock is empty */
     int64_t movetime_ms;      /* fixed time per move */
     uint64_t nodes;           /* fixed nodes per move */
@@ -77,6 +84,16 @@ struct gt_match_config {
     int draw_after;           /* plies; 0: never adjudicate */
     int resign_score;         /* in engine units (cp); 0: never */
     int resign_moves;
+    bool resign_twosided;     /* the winner's score must agree (>= score) */
+    int draw_movenumber;      /* score draw: from this full move on, */
+    int draw_movecount;       /* both sides' scores within draw_score of 0 */
+    int draw_score;           /* for this many moves each (0: never) */
+    bool openings_random;     /* shuffle the openings (with seed) */
+    unsigned long seed;
+    int opening_plies;        /* play only this many plies of each
+                                 opening's moves (0: all) */
+    int rating_interval;      /* print the standings every N games (0: at
+                                 the end only) */
     bool sprt;
     double elo0, elo1, alpha, beta;
     int ngameopts;
@@ -93,6 +110,9 @@ struct gt_match_tally {
     int time_losses[2];       /* by the pair's first / second engine */
     int crashes[2];           /* crashes and hangs */
     int illegal[2];
+    int ptnml[5];             /* pairs of games on one opening (colours
+                                 swapped) by the first engine's points in
+                                 half points: 0, 1/2, 1, 3/2, 2 */
 };
 
 struct gt_match_summary {

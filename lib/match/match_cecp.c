@@ -148,10 +148,10 @@ static int set_up_game(struct gt_player *p, const struct gt_think_req *req,
     if (tc->base_ms > 0) {
         long long s = (tc->base_ms + 999) / 1000;
         if (tc->inc_ms % 1000 == 0)
-            gt_proc_send(&p->proc, "level 0 %lld:%02lld %lld", s / 60, s % 60,
+            gt_proc_send(&p->proc, "level %d %lld:%02lld %lld", tc->moves, s / 60, s % 60,
                          (long long)tc->inc_ms / 1000);
         else
-            gt_proc_send(&p->proc, "level 0 %lld:%02lld %.2f", s / 60, s % 60,
+            gt_proc_send(&p->proc, "level %d %lld:%02lld %.2f", tc->moves, s / 60, s % 60,
                          tc->inc_ms / 1000.0);
     }
     if (tc->movetime_ms > 0)

@@ -15,6 +15,16 @@
  *   s0 = 1/(1+10^(-elo0/400)), s1 = 1/(1+10^(-elo1/400)),
  *   LLR = N (s1 - s0) (2 s - s0 - s1) / (2 var),
  * compared with Wald's bounds ln(beta/(1-alpha)) and ln((1-beta)/alpha).
+ *
+ * Pentanomial: a pair of games on one opening scores x = 0, 1/4, 1/2,
+ * 3/4 or 1 per game; with p_k the share of pairs at x_k, s = sum p_k x_k
+ * and var = sum p_k (x_k - s)^2 (the pairs, not the games, are the
+ * independent trials, so the correlation an opening brings is counted).
+ * Interval s +- 1.959964 sqrt(var/pairs).  Normalized Elo (Michel Van den
+ * Bergh; fastchess's nElo): (s - 1/2) / sqrt(2 var) * 800 / ln 10, the
+ * score's distance from even in per-game standard deviations (a pair's
+ * mean has half the variance of one game), scaled so that a small
+ * difference reads like logistic Elo at a 0% draw rate.
  * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "match_elo.h"
@@ -77,4 +87,37 @@ void gt_sprt_bounds(double alpha, double beta, double *lower, double *upper)
 {
     *lower = log(beta / (1 - alpha));
     *upper = log((1 - beta) / alpha);
+}
+
+#define NELO_SCALE (800.0 / M_LN10)
+
+static double nelo_of(double s, double sd)
+{
+    if (sd > 0)
+        return (s - 0.5) / sd * NELO_SCALE;
+    return s > 0.5 ? INFINITY : s < 0.5 ? -INFINITY : 0;
+}
+
+void gt_penta_estimate(const int ptnml[5], struct gt_penta *out)
+{
+    int n = 0;
+    double sum = 0;
+    for (int k = 0; k < 5; k++) {
+        n += ptnml[k];
+        sum += ptnml[k] * k / 4.0;
+    }
+    *out = (struct gt_penta){.pairs = n, .score = 0.5};
+    if (n == 0)
+        return;
+    double s = sum / n, var = 0;
+    for (int k = 0; k < 5; k++)
+        var += ptnml[k] * (k / 4.0 - s) * (k / 4.0 - s) / n;
+    double half = Z95 * sqrt(var / n), sd = sqrt(2 * var);
+    out->score = s;
+    out->elo = gt_elo_of_score(s);
+    out->elo_lo = gt_elo_of_score(s - half);
+    out->elo_hi = gt_elo_of_score(s + half);
+    out->nelo = nelo_of(s, sd);
+    out->nelo_lo = nelo_of(s - half, sd);
+    out->nelo_hi = nelo_of(s + half, sd);
 }

@@ -13,6 +13,18 @@ struct gt_elo {
     double los;          /* likelihood of superiority, 0..1 */
 };
 
+/* Paired games (one opening, colours swapped), from the pentanomial
+ * counts ptnml[k] = pairs in which the first engine scored k/2 points. */
+struct gt_penta {
+    int pairs;
+    double score;        /* points per game, 0..1 */
+    double elo, elo_lo, elo_hi;     /* logistic Elo, 95% interval from the
+                                       variance of the pair scores */
+    double nelo, nelo_lo, nelo_hi;  /* normalized Elo and its interval */
+};
+
+void gt_penta_estimate(const int ptnml[5], struct gt_penta *out);
+
 /* Elo difference of a score: -400 log10(1/s - 1). */
 double gt_elo_of_score(double s);
 /* The expected score of an Elo difference: 1 / (1 + 10^(-elo/400)). */

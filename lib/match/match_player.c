@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "match_cecp.h"
 #include "match_gnushogi.h"
@@ -75,6 +76,20 @@ static const struct adapter adapters[] = {
 
 static const struct adapter *adapter(const struct gt_player *p) { return &adapters[p->proto]; }
 
+/* `option name N type ...`: mark the options of the command line that
+ * the engine offers (UCI and USI names are case-insensitive). */
+static void note_option(struct gt_player *p, const char *cur)
+{
+    char word[64];
+    if (!gt_next_word(&cur, word, sizeof word) || strcmp(word, "name"))
+        return;
+    const char *name = gt_skip_blanks(cur), *type = strstr(name, " type ");
+    size_t n = type ? (size_t)(type - name) : strlen(name);
+    for (int i = 0; i < p->spec->noptions; i++)
+        if (strlen(p->spec->opt_name[i]) == n && !strncasecmp(p->spec->opt_name[i], name, n))
+            p->offered |= 1u << i;
+}
+
 /* Read lines until one starts with `want` (a whole first word). */
 static int wait_for(struct gt_player *p, const char *want, int64_t deadline,
                     char *err, size_t err_len)
@@ -91,7 +106,9 @@ static int wait_for(struct gt_player *p, const char *want, int64_t deadline,
         gt_next_word(&cur, word, sizeof word);
         if (!strcmp(word, want))
             return 0;
-        if (!strcmp(word, "id") && gt_next_word(&cur, word, sizeof word) &&
+        if (!strcmp(word, "option"))
+            note_option(p, cur);
+        else if (!strcmp(word, "id") && gt_next_word(&cur, word, sizeof word) &&
             !strcmp(word, "name"))
             snprintf(p->id_name, sizeof p->id_name, "%s", gt_skip_blanks(cur));
     }
@@ -101,6 +118,7 @@ static int uci_start(struct gt_player *p, char *err, size_t err_len)
 {
     bool usi = p->proto == GT_PROTO_USI;
     int64_t deadline = gt_now_ms() + GT_HANDSHAKE_MS;
+    p->offered = 0;
     /* An engine that exits at once may be gone before the first word:
      * the write fails, and that says the same as a read would. */
     if (gt_proc_send(&p->proc, usi ? "usi" : "uci") < 0) {
@@ -114,9 +132,11 @@ static int uci_start(struct gt_player *p, char *err, size_t err_len)
                      "proto=uci|usi|cecp|gnushogi)");
         return -1;
     }
+    /* An option the engine does not offer is not sent (preflight warns). */
     for (int i = 0; i < p->spec->noptions; i++)
-        gt_proc_send(&p->proc, "setoption name %s value %s", p->spec->opt_name[i],
-                     p->spec->opt_value[i]);
+        if (p->offered & 1u << i)
+            gt_proc_send(&p->proc, "setoption name %s value %s", p->spec->opt_name[i],
+                         p->spec->opt_value[i]);
     if (gt_proc_send(&p->proc, "isready") < 0) {
         gt_errf(err, err_len, "the engine exited before 'readyok'");
         return -1;
@@ -211,6 +231,8 @@ static void go_line(const struct gt_player *p, const struct gt_think_req *req,
         at += (size_t)snprintf(buf + at, len - at, " %s %lld %s %lld",
                                usi ? "btime" : "wtime", (long long)req->clock[0],
                                usi ? "wtime" : "btime", (long long)req->clock[1]);
+        if (req->movestogo > 0)
+            at += (size_t)snprintf(buf + at, len - at, " movestogo %d", req->movestogo);
         if (tc->byoyomi_ms > 0)
             at += (size_t)snprintf(buf + at, len - at, " byoyomi %lld",
                                    (long long)tc->byoyomi_ms);

@@ -18,6 +18,8 @@ struct gt_player {
     char label[80];            /* the engine's name in the log */
     struct gt_proc proc;
     char id_name[64];          /* from `id name` / `myname` */
+    uint32_t offered;          /* UCI/USI: bit i, the engine offers the
+                                  command line's option i (handshake) */
     int restarts;
     bool revived;              /* new_game found it exited since its last
                                   move and restarted it */
@@ -42,6 +44,7 @@ struct gt_think_req {
     int nmoves;
     int side;                  /* 0: the first player is to move */
     int64_t clock[2];          /* remaining clock of each side (base > 0) */
+    int movestogo;             /* moves to the end of the period (0: none) */
     const struct gt_match_tc *tc;
     int64_t deadline;          /* gt_now_ms() time at which it loses */
 };

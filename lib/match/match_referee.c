@@ -118,20 +118,62 @@ static int64_t deadline_of(const struct gt_match_tc *tc, const int64_t clock[2],
     return now + tc->hang_ms;
 }
 
-/* Charge the think time; false when the side overstepped. */
+/* Charge the think time; false when the side overstepped.  `made` is
+ * the side's moves so far, this one included: a period's end refills. */
 static bool charge_clock(const struct gt_match_tc *tc, int64_t clock[2], int side,
-                         int64_t used)
+                         int64_t used, int made)
 {
     if (timed(tc)) {
         if (used > clock[side] + tc->byoyomi_ms + tc->margin_ms)
             return false;
         clock[side] = used >= clock[side] ? 0 : clock[side] - used;
         clock[side] += tc->inc_ms;
+        if (tc->moves > 0 && made % tc->moves == 0)
+            clock[side] += tc->base_ms;
         return true;
     }
     if (tc->movetime_ms > 0)
         return used <= tc->movetime_ms + tc->margin_ms;
     return true;
+}
+
+/* Score adjudication (cutechess's -resign and -draw): the runs of
+ * scores each side reported, updated after every move. */
+struct adjudge {
+    int low[2], high[2];   /* moves in a row scored <= -resign / >= +resign */
+    int quiet;             /* plies in a row both scores within draw_score */
+};
+
+/* After `side` moved with res: true (rec filled) when the game is
+ * adjudicated. */
+static bool adjudicate(const struct gt_match_config *c, struct adjudge *a, int side,
+                       const struct gt_think_res *res, int plies, const char *who,
+                       struct gt_game_record *rec)
+{
+    if (c->resign_score > 0) {
+        bool low = res->has_score && res->score <= -c->resign_score;
+        bool high = res->has_score && res->score >= c->resign_score;
+        a->low[side] = low ? a->low[side] + 1 : 0;
+        a->high[side] = high ? a->high[side] + 1 : 0;
+        bool agreed = !c->resign_twosided || a->high[!side] >= c->resign_moves;
+        if (a->low[side] >= c->resign_moves && agreed) {
+            finish(rec, loss_of(side), GT_END_ADJUDICATED, -1,
+                   "adjudicated: %s scored %d or less for %d moves%s", who,
+                   -c->resign_score, c->resign_moves,
+                   c->resign_twosided ? ", and its opponent agreed" : "");
+            return true;
+        }
+    }
+    if (c->draw_movecount > 0) {
+        bool quiet = res->has_score && abs(res->score) <= c->draw_score;
+        a->quiet = quiet ? a->quiet + 1 : 0;
+        if (a->quiet >= 2 * c->draw_movecount && plies / 2 >= c->draw_movenumber) {
+            finish(rec, 0, GT_END_ADJUDICATED, -1, "adjudicated draw: scores within %d "
+                   "for %d moves", c->draw_score, c->draw_movecount);
+            return true;
+        }
+    }
+    return false;
 }
 
 static void play(const struct gt_match_config *c, struct gt_player *seats[2],
@@ -140,7 +182,8 @@ static void play(const struct gt_match_config *c, struct gt_player *seats[2],
     const struct gt_game *g = c->g;
     const struct gt_match_tc *tc = &c->tc;
     int64_t clock[2] = {tc->base_ms, tc->base_ms};
-    int bad_scores[2] = {0, 0};
+    struct adjudge adj = {{0, 0}, {0, 0}, 0};
+    int made[2] = {0, 0};
     char msg[256];
     for (int ply = 0;; ply++) {
         if (judge(g, pos, buf, rec))
@@ -161,6 +204,7 @@ static void play(const struct gt_match_config *c, struct gt_player *seats[2],
             .base = rec->op ? rec->op->base : NULL,
             .moves = (const char *const *)rec->moves, .nmoves = rec->nmoves,
             .side = side, .clock = {clock[0], clock[1]}, .tc = tc,
+            .movestogo = tc->moves > 0 ? tc->moves - made[side] % tc->moves : 0,
             .deadline = deadline_of(tc, clock, side, gt_now_ms()),
         };
         struct gt_think_res res;
@@ -193,7 +237,7 @@ static void play(const struct gt_match_config *c, struct gt_player *seats[2],
         case GT_THINK_MOVE:
             break;
         }
-        if (!charge_clock(tc, clock, side, res.elapsed_ms)) {
+        if (!charge_clock(tc, clock, side, res.elapsed_ms, ++made[side])) {
             finish(rec, loss_of(side), GT_END_TIME, side,
                    "%s lost on time (%lld ms, %lld left on the clock)", who,
                    (long long)res.elapsed_ms, (long long)req.clock[side]);
@@ -215,17 +259,8 @@ static void play(const struct gt_match_config *c, struct gt_player *seats[2],
             return;
         }
         g->make(pos, m, undo);
-        /* Resignation adjudication: the mover's own score, N moves running. */
-        if (c->resign_score > 0) {
-            bad_scores[side] = res.has_score && res.score <= -c->resign_score
-                                   ? bad_scores[side] + 1 : 0;
-            if (bad_scores[side] >= c->resign_moves) {
-                finish(rec, loss_of(side), GT_END_ADJUDICATED, -1,
-                       "adjudicated: %s scored %d or less for %d moves", who,
-                       -c->resign_score, c->resign_moves);
-                return;
-            }
-        }
+        if (adjudicate(c, &adj, side, &res, rec->nmoves, who, rec))
+            return;
     }
 }
 

@@ -73,6 +73,40 @@ START_TEST(sprt_llr_and_bounds)
 }
 END_TEST
 
+/* Pentanomial 0, 1, 2, 3, 4 (10 pairs; pair scores per game 0, 1/4 ... 1):
+ *   s   = (1/4 + 2 * 1/2 + 3 * 3/4 + 4 * 1) / 10 = 7.5 / 10 = 0.75
+ *   var = (1 * 0.5^2 + 2 * 0.25^2 + 3 * 0 + 4 * 0.25^2) / 10 = 0.625 / 10 = 0.0625
+ *   half = 1.959964 * sqrt(0.0625 / 10) = 1.959964 * 0.0790569 = 0.154949
+ *   Elo  = -400 log10(1/0.75 - 1) = -400 log10(1/3) = 190.85
+ *   low  = -400 log10(1/0.595051 - 1) = -400 log10(0.680528) = 66.86
+ *   high = -400 log10(1/0.904949 - 1) = -400 log10(0.105035) = 391.47
+ *   nElo = (0.75 - 0.5) / sqrt(2 * 0.0625) * 800 / ln 10
+ *        = 0.25 / 0.353553 * 347.4356 = 245.67,
+ *   its ends (0.25 -+ 0.154949) / 0.353553 * 347.4356 = 93.41, 397.94 */
+START_TEST(pentanomial)
+{
+    struct gt_penta p;
+    gt_penta_estimate((int[5]){0, 1, 2, 3, 4}, &p);
+    ck_assert_int_eq(p.pairs, 10);
+    ck_assert_double_eq_tol(p.score, 0.75, 1e-12);
+    ck_assert_double_eq_tol(p.elo, 190.85, 0.005);
+    ck_assert_double_eq_tol(p.elo_lo, 66.86, 0.005);
+    ck_assert_double_eq_tol(p.elo_hi, 391.47, 0.005);
+    ck_assert_double_eq_tol(p.nelo, 245.67, 0.005);
+    ck_assert_double_eq_tol(p.nelo_lo, 93.41, 0.005);
+    ck_assert_double_eq_tol(p.nelo_hi, 397.94, 0.005);
+    /* Symmetric counts: even, and an interval around 0. */
+    gt_penta_estimate((int[5]){3, 0, 4, 0, 3}, &p);
+    ck_assert_double_eq_tol(p.nelo, 0, 1e-12);
+    ck_assert(p.nelo_lo < 0 && p.nelo_hi > 0);
+    /* Only drawn pairs: no variance, no evidence. */
+    gt_penta_estimate((int[5]){0, 0, 5, 0, 0}, &p);
+    ck_assert_double_eq(p.nelo, 0);
+    gt_penta_estimate((int[5]){0, 0, 0, 0, 0}, &p);
+    ck_assert_int_eq(p.pairs, 0);
+}
+END_TEST
+
 Suite *test_suite(void);
 Suite *test_suite(void)
 {
@@ -81,6 +115,7 @@ Suite *test_suite(void)
     tcase_add_test(tc, elo_interval_and_los);
     tcase_add_test(tc, edge_scores);
     tcase_add_test(tc, sprt_llr_and_bounds);
+    tcase_add_test(tc, pentanomial);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1,0 +1,54 @@
+#!/bin/sh
+# match-cutechess.sh -- a chess match written as a cutechess-cli or
+# fastchess user writes it: the summary agrees with itself (W/L/D, the
+# pentanomial pairs), the PGN has every game, an option the engine does
+# not offer is warned of, and the usage errors name the fault.
+# SPDX-License-Identifier: MIT
+set -u
+gts=$abs_top_builddir/gtsearch
+fail() { echo "FAIL: $*"; exit 1; }
+tmp=${TMPDIR:-/tmp}/match-cute.$$
+mkdir -p "$tmp" || exit 99
+trap 'rm -rf "$tmp"' EXIT
+
+"$gts" --game chess match -engine cmd="$gts" arg=--game arg=chess name=A option.Hash=16 \
+    option.NoSuchOption=1 -engine "cmd=$gts --game chess" name=B \
+    -each proto=uci tc=inf st=0.05 -games 2 -rounds 2 -repeat \
+    -openings file="$abs_top_srcdir/tests/data/chess/openings.epd" format=epd order=random \
+    -srand 3 -concurrency 2 -draw movenumber=40 movecount=8 score=10 \
+    -resign movecount=3 score=600 -pgnout "$tmp/x.pgn" min -ratinginterval 2 -recover \
+    >"$tmp/out" 2>&1 || fail "match exited $?: $(cat "$tmp/out")"
+cat "$tmp/out"
+grep -qF "warning: engine 1 (A) does not offer option 'NoSuchOption': not sent" "$tmp/out" ||
+    fail "no warning for the unknown option"
+grep -q '^Results after 4 games:$' "$tmp/out" || fail "not 4 games"
+[ "$(grep -c '^Standings after [24] games:$' "$tmp/out")" -eq 2 ] || fail "no standings every 2 games"
+[ "$(grep -c '^\[Event ' "$tmp/x.pgn")" -eq 4 ] || fail "the PGN has not 4 games"
+# The last pentanomial line: two pairs whose points add up to W + D/2.
+line=$(sed -n '/^Results/,$p' "$tmp/out")
+set -- $(echo "$line" | sed -n 's/^A vs B: 4 games, W \([0-9]*\) L \([0-9]*\) D \([0-9]*\) .*/\1 \2 \3/p')
+[ $# -eq 3 ] || fail "no W/L/D line"
+w=$1 d=$3
+set -- $(echo "$line" | sed -n 's/^  Ptnml(0-2): \([0-9]*\), \([0-9]*\), \([0-9]*\), \([0-9]*\), \([0-9]*\)$/\1 \2 \3 \4 \5/p')
+[ $# -eq 5 ] || fail "no Ptnml line"
+[ $(($1 + $2 + $3 + $4 + $5)) -eq 2 ] || fail "not 2 pairs: $*"
+[ $(($2 + 2 * $3 + 3 * $4 + 4 * $5)) -eq $((2 * w + d)) ] || fail "pairs $* disagree with W $w D $d"
+echo "$line" | grep -q '^  pairs 2: Elo .*; nElo ' || fail "no nElo"
+
+# Usage errors name the fault and exit 2.
+check_usage() {
+    expect=$1
+    shift
+    "$gts" --game chess match "$@" >"$tmp/out" 2>&1
+    rc=$?
+    [ $rc -eq 2 ] || fail "exit $rc for: $*"
+    grep -qF -- "$expect" "$tmp/out" || fail "no '$expect' for $*: $(cat "$tmp/out")"
+}
+check_usage "-engine needs cmd=COMMAND" -engine name=x -engine cmd=y -each st=1
+check_usage "tc= needs [MOVES/]TIME[+INC]" -engine cmd=x tc=1:75 -engine cmd=y
+check_usage "every engine plays the same time control" -engine cmd=x tc=10 -engine cmd=y tc=20
+check_usage "-repeat 2, not 3" -engine cmd=x -engine cmd=y -each st=1 -repeat 3
+check_usage "unknown openings setting 'foo=1'" -openings foo=1
+check_usage "unknown variant 'atomic'" -variant atomic
+check_usage "unknown option '-nosuch'" -nosuch 1
+echo "match-cutechess: all checks passed"
