@@ -11,9 +11,9 @@ MATCH_TEST_CPPFLAGS = $(AM_CPPFLAGS) \
 match_tests = tests/match/check_match tests/match/check_match_elo tests/match/check_match_tc tests/match/check_match_chess \
 	tests/match/check_match_shogi tests/match/check_match_records
 check_PROGRAMS += $(match_tests)
-TESTS += $(match_tests) tests/match/match-cli.sh tests/match/match-cutechess.sh tests/match/match-gnushogi.sh tests/match/match-pgn-chessjs.sh \
+TESTS += $(match_tests) tests/match/match-cli.sh tests/match/match-cutechess.sh tests/match/match-interrupt.sh tests/match/match-gnushogi.sh tests/match/match-pgn-chessjs.sh \
 	tests/match/match-records-tsshogi.sh
-EXTRA_DIST += tests/match/fake-engine.sh tests/match/match-cli.sh tests/match/match-cutechess.sh tests/match/match-gnushogi.sh \
+EXTRA_DIST += tests/match/fake-engine.sh tests/match/match-cli.sh tests/match/match-cutechess.sh tests/match/match-interrupt.sh tests/match/match-gnushogi.sh \
 	tests/match/match-pgn-chessjs.sh tests/match/match-records-tsshogi.sh
 
 tests_match_check_match_SOURCES = tests/match/check_match.c tests/check_main.c doc/examples/tictactoe/tictactoe.c

@@ -55,6 +55,7 @@
 #include <string.h>
 
 #include "args.h"
+#include "interrupt.h"
 #include "match_cutechess.h"
 #include "engine/engine.h"
 #include "engine/options.h"
@@ -316,10 +317,15 @@ int gt_match_main(struct gt_engine *e, int argc, char **argv)
     /* Under mpirun the ranks share the games; rank 0 reports. */
     struct gt_dist_match *dm = gt_dist_match_setup(c);
 #endif
+    /* Ctrl-C: the games already begun finish, then the summary. */
+    struct sigaction old;
+    c->interrupted = gt_interrupt_catch(&old);
     if (gt_match_run(c, stdout, sum, err, sizeof err) < 0) {
         fprintf(stderr, "gtsearch match: %s\n", err);
         rc = 1;
-    }
+    } else if (atomic_load(c->interrupted))
+        rc = 130;
+    gt_interrupt_release(&old);
 #ifdef HAVE_MPI
     gt_dist_match_finish(dm);
 #endif

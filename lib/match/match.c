@@ -320,6 +320,12 @@ static int next_game(struct sched *s)
     if (h)
         return h->next(h->ctx);
     pthread_mutex_lock(&s->lock);
+    if (!s->stop && s->c->interrupted && atomic_load(s->c->interrupted)) {
+        s->stop = true;
+        if (s->out)
+            fprintf(s->out, "Interrupted: no new game; the games in progress finish "
+                    "(Ctrl-C again to quit at once)\n");
+    }
     int n = s->stop || s->next >= s->total ? -1 : s->next++;
     pthread_mutex_unlock(&s->lock);
     return n;

@@ -15,6 +15,7 @@
 #ifndef GT_MATCH_H
 #define GT_MATCH_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -102,6 +103,8 @@ struct gt_match_config {
     bool report_rss;          /* report each engine process's memory */
     const struct gt_match_hooks *hooks; /* NULL: the games are dealt and
                                  counted in this process */
+    const atomic_bool *interrupted; /* set (Ctrl-C): start no new game; the
+                                 games in progress finish and count */
 };
 
 /* The totals of one pair, from the first engine's point of view. */
