@@ -8,8 +8,8 @@ mpi_tests = tests/mpi/mpi-perft.sh tests/mpi/mpi-match.sh tests/mpi/mpi-datagen.
 EXTRA_DIST += $(mpi_tests) tests/mpi/mpi-env.sh tests/mpi/mpi-absent.sh
 if HAVE_MPI
 TESTS += $(mpi_tests)
+AM_TESTS_ENVIRONMENT += HAVE_MPI=yes MPIRUN='$(MPIRUN)'; export HAVE_MPI MPIRUN;
 else
 # Without MPI: a launcher's copies are refused, not run alone.
 TESTS += tests/mpi/mpi-absent.sh
-AM_TESTS_ENVIRONMENT += HAVE_MPI=yes MPIRUN='$(MPIRUN)'; export HAVE_MPI MPIRUN;
 endif
