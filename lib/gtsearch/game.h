@@ -455,10 +455,10 @@ struct gt_game {
      * plies (passes included); for games whose length is bounded, such as
      * the empty squares of a board game that fills up.  Where the search
      * has more depth left than that (in plies: one more, to see the end)
-     * it solves the position: no move
-     * is pruned or reduced by a guess, so a proven result is exact (the
-     * largest margin, not merely a win).  The bound must fall by at least
-     * one with every move.  NULL: no bound; the search never solves. */
+     * it solves the position: no move is pruned or reduced by a guess, so
+     * a proven result is exact (the largest margin, not merely a win).
+     * The bound must fall by at least one with every move and never be
+     * negative.  NULL: no bound; the search never solves. */
     int (*max_plies_left)(const void *pos);
     /* OPTIONAL: the rule that ended the game, for messages and records:
      * "checkmate", "stalemate", "threefold repetition", "four in a row".
