@@ -262,8 +262,13 @@ static void tally(struct sched *s, int n, int pair, bool a_first, struct gt_game
         fflush(s->out);
     }
     write_in_order(s, n, pair, a_first, rec);
-    if (c->sprt && !s->stop)
-        sum->llr = gt_sprt_llr(t->wins, t->losses, t->draws, c->elo0, c->elo1);
+    /* The SPRT counts pairs where there are some (as fastchess does): a
+     * pair's two games share an opening and are not independent. */
+    if (c->sprt && !s->stop) {
+        double penta = gt_sprt_llr_penta(t->ptnml, c->elo0, c->elo1);
+        sum->llr = penta != 0 ? penta : gt_sprt_llr(t->wins, t->losses, t->draws, c->elo0,
+                                                     c->elo1);
+    }
     if (!c->quiet && c->rating_interval > 0 && sum->games_played % c->rating_interval == 0)
         print_interval(s);
     if (c->sprt && !s->stop && (sum->llr >= s->llr_hi || sum->llr <= s->llr_lo)) {

@@ -83,6 +83,24 @@ double gt_sprt_llr(int wins, int losses, int draws, double elo0, double elo1)
     return n * (s1 - s0) * (2 * s - s0 - s1) / (2 * var);
 }
 
+double gt_sprt_llr_penta(const int ptnml[5], double elo0, double elo1)
+{
+    double n = 0, sum = 0, var = 0;
+    for (int k = 0; k < 5; k++) {
+        n += ptnml[k];
+        sum += ptnml[k] * k / 4.0;
+    }
+    if (n == 0)
+        return 0;
+    double s = sum / n;
+    for (int k = 0; k < 5; k++)
+        var += ptnml[k] * (k / 4.0 - s) * (k / 4.0 - s) / n;
+    if (var <= 0)
+        return 0;
+    double s0 = gt_score_of_elo(elo0), s1 = gt_score_of_elo(elo1);
+    return n * (s1 - s0) * (2 * s - s0 - s1) / (2 * var);
+}
+
 void gt_sprt_bounds(double alpha, double beta, double *lower, double *upper)
 {
     *lower = log(beta / (1 - alpha));

@@ -35,6 +35,11 @@ void gt_elo_estimate(int wins, int losses, int draws, struct gt_elo *out);
 /* The GSPRT log-likelihood ratio of H1 (elo1) against H0 (elo0), logistic
  * Elo, trinomial results.  0 while the results have no variance. */
 double gt_sprt_llr(int wins, int losses, int draws, double elo0, double elo1);
+/* The same from pentanomial counts (pairs of games on one opening, as
+ * fastchess and fishtest count them): the pairs' mean score and its
+ * variance, which sees how the two games of a pair go together.  0 while
+ * the pairs have no variance. */
+double gt_sprt_llr_penta(const int ptnml[5], double elo0, double elo1);
 /* Wald's bounds: lower ln(beta/(1-alpha)), upper ln((1-beta)/alpha). */
 void gt_sprt_bounds(double alpha, double beta, double *lower, double *upper);
 

@@ -107,6 +107,24 @@ START_TEST(pentanomial)
 }
 END_TEST
 
+/* The pentanomial LLR, N (s1 - s0) (2s - s0 - s1) / (2 var) over pairs:
+ *   {0, 1, 2, 3, 4}, elo 0 against 5: s = 0.75, var = 0.0625,
+ *     s1 = 1 / (1 + 10^(-5/400)) = 0.5071951,
+ *     LLR = 10 * 0.0071951 * (1.5 - 0.5 - 0.5071951) / 0.125 = 0.283662;
+ *   {2, 2, 2, 2, 2}, elo 0 against 100: s = 0.5, var = 0.125,
+ *     s1 = 1 / (1 + 10^(-1/4)) = 0.6400650,
+ *     LLR = 10 * 0.1400650 * (1 - 0.5 - 0.6400650) / 0.25 = -0.784728. */
+START_TEST(pentanomial_llr)
+{
+    ck_assert_double_eq_tol(gt_sprt_llr_penta((int[5]){0, 1, 2, 3, 4}, 0, 5), 0.283662, 1e-6);
+    ck_assert_double_eq_tol(gt_sprt_llr_penta((int[5]){2, 2, 2, 2, 2}, 0, 100), -0.784728,
+                            1e-6);
+    /* Only drawn pairs, or none: no evidence. */
+    ck_assert_double_eq(gt_sprt_llr_penta((int[5]){0, 0, 6, 0, 0}, 0, 5), 0);
+    ck_assert_double_eq(gt_sprt_llr_penta((int[5]){0, 0, 0, 0, 0}, 0, 5), 0);
+}
+END_TEST
+
 Suite *test_suite(void);
 Suite *test_suite(void)
 {
@@ -116,6 +134,7 @@ Suite *test_suite(void)
     tcase_add_test(tc, edge_scores);
     tcase_add_test(tc, sprt_llr_and_bounds);
     tcase_add_test(tc, pentanomial);
+    tcase_add_test(tc, pentanomial_llr);
     suite_add_tcase(s, tc);
     return s;
 }
