@@ -36,8 +36,7 @@ bool gt_worker_should_stop(const struct gt_worker *w)
            atomic_load_explicit(&w->ctl->stop, memory_order_relaxed);
 }
 
-/* Every thread's nodes: its own, and the others' as far as published. */
-static uint64_t all_nodes(const struct gt_worker *w)
+uint64_t gt_worker_all_nodes(const struct gt_worker *w)
 {
     uint64_t n = w->nodes;
     for (int i = 0; i < w->npeers; i++)
@@ -61,7 +60,7 @@ static bool tick(struct gt_worker *w)
     if ((w->visits & poll) == 0)
         atomic_store_explicit(&w->nodes_seen, w->nodes, memory_order_relaxed);
     if (limit && w->root_depth > 1 && (w->npeers <= 1 || (w->visits & poll) == 0) &&
-        all_nodes(w) >= limit)
+        gt_worker_all_nodes(w) >= limit)
         atomic_store(&w->ctl->stop, true);
     if (w->id == 0 && w->hard_ms && (w->visits & POLL_MASK) == 0 && w->root_depth > 1 &&
         !atomic_load(&w->ctl->pondering) &&

@@ -86,8 +86,6 @@ struct run {
     int64_t soft_ms;
     gt_info_fn info;
     void *info_ctx;
-    struct gt_worker *all;
-    int nthreads;
     struct line lines[GT_MAX_MULTIPV];   /* this iteration's, best first */
     int prev[GT_MAX_MULTIPV];            /* the last iteration's scores */
     /* results of this thread's last completed iteration */
@@ -96,21 +94,13 @@ struct run {
     bool interrupted;          /* stopped inside an iteration */
 };
 
-static uint64_t total_nodes(const struct run *r)
-{
-    uint64_t n = r->w->nodes;
-    for (int i = 1; i < r->nthreads; i++)
-        n += atomic_load_explicit(&r->all[i].nodes_seen, memory_order_relaxed);
-    return n;
-}
-
 static void report(struct run *r, int depth, int k)
 {
     struct gt_worker *w = r->w;
     const struct line *l = &r->lines[k];
     struct gt_search_info info = {
         .depth = depth, .seldepth = w->seldepth, .score = l->score, .multipv = k + 1,
-        .nodes = total_nodes(r),
+        .nodes = gt_worker_all_nodes(r->w),
         .time_ms = gt_now_ms() - atomic_load(&w->ctl->report_ms),
         .hashfull = gt_tt_hashfull(w->tt),
         .pv_len = l->pv_len,
@@ -311,7 +301,7 @@ int gt_search(const struct gt_game *g, const void *root, struct gt_tt *tt,
         }
         workers[i].hard_ms = hard;
         runs[i] = (struct run){
-            .w = &workers[i], .all = workers, .nthreads = nthreads,
+            .w = &workers[i],
             .max_depth = lim->depth > 0 && lim->depth < GT_MAX_PLY ? lim->depth
                                                                    : GT_MAX_PLY - 1,
             .multipv = i == 0 ? multipv : 1,

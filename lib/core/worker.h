@@ -97,6 +97,10 @@ int gt_alphabeta(struct gt_worker *w, int alpha, int beta, int depth, int ply,
                  bool cutnode);
 bool gt_worker_should_stop(const struct gt_worker *w);
 
+/* alphabeta.c: every thread's nodes, its own and the others' as far as
+ * they have published them. */
+uint64_t gt_worker_all_nodes(const struct gt_worker *w);
+
 /* correction.c */
 int gt_corrected_eval(struct gt_worker *w, int ply, int raw);
 void gt_correction_update(struct gt_worker *w, int ply, int best, int depth, bool best_move);
