@@ -10,7 +10,7 @@ tests_chess_check_chess_CPPFLAGS = $(AM_CPPFLAGS) -DTEST_DATA_DIR='"$(abs_top_sr
 tests_chess_check_chess_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_chess_check_chess_LDADD = games/chess/libchess.la $(CHECK_LIBS)
 
-EXTRA_DIST += tests/bench/chess-perft.sh tests/bench/chess-perft-verify.sh
+EXTRA_DIST += tests/bench/chess-perft.sh tests/bench/chess-perft-verify.sh tests/bench/chess-net-speed.sh
 
 # libFuzzer target (configure --enable-fuzzers CC=clang).  It compiles the
 # module's sources itself so that they carry the fuzzer's coverage
