@@ -8,9 +8,10 @@
  * match.c schedules the games on threads and reports, match_referee.c
  * plays one game, match_player.c speaks to one engine, match_proc.c
  * handles its process, match_openings.c reads the openings file (and
- * match_pgn.c a PGN one), match_elo.c does the statistics and
+ * match_pgn.c a PGN one), match_elo.c does the statistics,
+ * match_standings.c the table of three or more engines,
  * match_record.c writes PGN, the game's own record files and record
- * lines.
+ * lines, and match_resume.c reads them back for --resume.
  * SPDX-License-Identifier: MIT */
 #ifndef GT_MATCH_H
 #define GT_MATCH_H
