@@ -603,7 +603,7 @@ static int resumed_game(struct sched *s, const struct gt_resume *r, const struct
                 g->first, g->second, g->number, first, second);
         return -1;
     }
-    /* PGN names the game in its Variant tag (none for chess). */
+    /* PGN names the game in its Variant tag (none where the variant is ""). */
     if (r->pgn && strcmp(g->has_variant ? g->variant : "", variant)) {
         gt_errf(err, err_len, "%s:%d: game %d is %s, and this match plays %s", r->file,
                 g->line, g->number, g->has_variant ? g->variant : "without a Variant tag",
