@@ -9,12 +9,12 @@ MATCH_TEST_CFLAGS = $(CORE_TEST_CFLAGS)
 MATCH_TEST_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DFAKE_ENGINE='"$(abs_top_srcdir)/tests/match/fake-engine.sh"'
 match_tests = tests/match/check_match tests/match/check_match_elo tests/match/check_match_tc tests/match/check_match_chess \
-	tests/match/check_match_shogi tests/match/check_match_records
+	tests/match/check_match_shogi tests/match/check_match_records tests/match/check_match_resume
 check_PROGRAMS += $(match_tests)
 TESTS += $(match_tests) tests/match/match-cli.sh tests/match/match-cutechess.sh tests/match/match-interrupt.sh tests/match/match-gnushogi.sh tests/match/match-pgn-chessjs.sh \
-	tests/match/match-records-tsshogi.sh
+	tests/match/match-records-tsshogi.sh tests/match/match-resume.sh
 EXTRA_DIST += tests/match/fake-engine.sh tests/match/match-cli.sh tests/match/match-cutechess.sh tests/match/match-interrupt.sh tests/match/match-gnushogi.sh \
-	tests/match/match-pgn-chessjs.sh tests/match/match-records-tsshogi.sh
+	tests/match/match-pgn-chessjs.sh tests/match/match-records-tsshogi.sh tests/match/match-resume.sh
 
 tests_match_check_match_SOURCES = tests/match/check_match.c tests/check_main.c doc/examples/tictactoe/tictactoe.c
 tests_match_check_match_CPPFLAGS = $(MATCH_TEST_CPPFLAGS)
@@ -26,6 +26,10 @@ tests_match_check_match_records_SOURCES = tests/match/check_match_records.c test
 tests_match_check_match_records_CPPFLAGS = $(MATCH_TEST_CPPFLAGS)
 tests_match_check_match_records_CFLAGS = $(MATCH_TEST_CFLAGS)
 tests_match_check_match_records_LDADD = $(GT_ROOMS) $(CHECK_LIBS)
+
+tests_match_check_match_resume_SOURCES = tests/match/check_match_resume.c tests/check_main.c
+tests_match_check_match_resume_CFLAGS = $(MATCH_TEST_CFLAGS)
+tests_match_check_match_resume_LDADD = $(GT_ROOMS) $(CHECK_LIBS)
 
 tests_match_check_match_elo_SOURCES = tests/match/check_match_elo.c tests/check_main.c
 tests_match_check_match_elo_CFLAGS = $(MATCH_TEST_CFLAGS)

@@ -99,8 +99,9 @@ static const struct gt_command_help table[] = {
     {
         "match", NULL, "--engine CMD [KEY=VALUE]... --engine CMD ... LIMIT [options]",
         "referee games between engine programs (see gtsearch(1), MATCH)",
-        "Referee games between engine programs of the game (two or more, round robin)\n"
-        "and print the results with the Elo difference (gtsearch(1), MATCH).",
+        "Referee games between engine programs of the game (two or more, round robin\n"
+        "or gauntlet) and print the results with the Elo difference and, for three or\n"
+        "more engines, the standings (gtsearch(1), MATCH).",
         "  --engine CMD [KEY=VALUE]...   an engine: a shell command, then its settings\n"
         "                      name=NAME (default: its own), proto=uci|usi|cecp|gnushogi\n"
         "                      (default: the game's dialect), nodes=N, option.NAME=VALUE\n"
@@ -110,6 +111,8 @@ static const struct gt_command_help table[] = {
         "  --movetime MS, --nodes N, --depth N   fixed limits per move\n"
         "Other options:\n"
         "  --games N           games per pair of engines (default 2)\n"
+        "  --gauntlet          the first engine plays each other one, who do not meet\n"
+        "                      (default: round robin, every pair plays)\n"
         "  --openings FILE     openings, each played twice with colours swapped: PGN,\n"
         "                      position lines or record files (default: start position)\n"
         "  --concurrency N     games in parallel, 1 to 256 (default 1)\n"
@@ -124,13 +127,20 @@ static const struct gt_command_help table[] = {
         "  --pgn FILE          append the games to FILE (default: none)\n"
         "  --record-format NAME  the --pgn file's format: pgn or a notation's record\n"
         "                      files (default: by FILE's extension, else the game's)\n"
+        "  --pgn-min           minimal PGN: the tags that say the game, no comments\n"
         "  --record FILE       append one line per game (default: none)\n"
+        "  --resume            the same command line again goes on from the games the\n"
+        "                      --pgn (PGN) or --record file holds: they count, the\n"
+        "                      others are played (default: off)\n"
+        "  --rating-interval N the results and standings every N games (default 0:\n"
+        "                      at the end only)\n"
         "  --log FILE          append the engines' traffic and stderr (default: none)\n"
         "  --report-rss        report each engine process's memory (default: off)\n"
         "cutechess-cli and fastchess options are read too: -engine cmd=CMD [arg=A]...\n"
         "  [name=N] [option.N=V]... [tc=TC] [st=S], -each, -games, -rounds, -repeat,\n"
         "  -openings file=F [order=random] [start=N] [plies=N], -srand, -sprt, -draw,\n"
-        "  -resign, -pgnout, -ratinginterval, -concurrency, -maxmoves, -variant, -recover\n",
+        "  -resign, -pgnout FILE [min], -ratinginterval, -concurrency, -maxmoves,\n"
+        "  -variant, -recover, -tournament round-robin|gauntlet\n",
         "gtsearch match --engine ./gtsearch --engine ./other --tc 10+0.1 --games 100",
     },
     {

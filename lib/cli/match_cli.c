@@ -4,6 +4,9 @@
  *       --engine CMD [name=NAME] [proto=uci|usi|cecp|gnushogi] [nodes=N] [option.NAME=VALUE]...
  *       --engine CMD ...                      (two or more engines)
  *       [--games N]          games per pair of engines (default 2)
+ *       [--gauntlet]         the first engine plays each of the others, who
+ *                            do not meet (default: a round robin, every
+ *                            pair plays)
  *       [--tc [MOVES/]BASE[+INC]] seconds (or m:ss) on the clock, increment;
  *                            MOVES: the clock gets BASE again every MOVES moves
  *       [--byoyomi MS]       per move once the clock is empty (with --tc or
@@ -32,6 +35,14 @@
  *                            record notation's when it has them), one
  *                            line per game, and the engines' protocol
  *                            traffic and stderr (all appended)
+ *       [--pgn-min]          PGN without comments (no scores, depths,
+ *                            times) and only the tags that say the game
+ *       [--resume]           the same command line again goes on from the
+ *                            games the --pgn (PGN) or --record file holds:
+ *                            they count as if played now, the others are
+ *                            played and appended; a file of another match
+ *                            is refused
+ *       [--rating-interval N] the standings every N games (0: at the end)
  *       [--report-rss]       each engine process's memory after its first
  *                            and its last game, with the results
  *
@@ -174,8 +185,12 @@ int gt_match_parse_args(const char *cmd, struct gt_match_config *c, int argc, ch
                     return rc;
             continue;
         }
-        if (!strcmp(a, "--report-rss")) {
-            c->report_rss = true;
+        bool *flag = !strcmp(a, "--report-rss") ? &c->report_rss
+                     : !strcmp(a, "--gauntlet") ? &c->gauntlet
+                     : !strcmp(a, "--resume") ? &c->resume
+                     : !strcmp(a, "--pgn-min") ? &c->pgn_min : NULL;
+        if (flag) {
+            *flag = true;
             continue;
         }
         if (!val)
@@ -234,6 +249,11 @@ int gt_match_parse_args(const char *cmd, struct gt_match_config *c, int argc, ch
                                       val);
             c->resign_score = (int)s;
             c->resign_moves = (int)m;
+        } else if (!strcmp(a, "--rating-interval")) {
+            if (gt_parse_long(val, 0, 1000000, &v) < 0)
+                return gt_usage_error(cmd, "--rating-interval needs a number of games, "
+                                           "not '%s'", val);
+            c->rating_interval = (int)v;
         } else if (!strcmp(a, "--openings"))
             c->openings = val;
         else if (!strcmp(a, "--pgn"))
@@ -273,6 +293,15 @@ int gt_match_parse_args(const char *cmd, struct gt_match_config *c, int argc, ch
     char why[512];
     if (gt_record_format(c->g, c->record_format, c->pgn, &fmt, why, sizeof why) < 0)
         return gt_usage_error(cmd, "--record-format: %s", why);
+    if ((c->resume || c->gauntlet) && strcmp(cmd, "match"))
+        return gt_usage_error(cmd, "--resume and --gauntlet are options of match%s", "");
+    if (c->resume && !c->pgn && !c->record)
+        return gt_usage_error(cmd, "--resume goes on from the games file of the match: give "
+                                   "--pgn FILE (or -pgnout FILE) or --record FILE as it had%s",
+                              "");
+    if (c->pgn_min && (!c->pgn || fmt))
+        return gt_usage_error(cmd, "--pgn-min is for a PGN games file: give --pgn FILE.pgn%s",
+                              "");
     if (c->sprt && c->elo1 <= c->elo0)
         return gt_usage_error(cmd, "--sprt needs elo1 above elo0%s", "");
     return 0;

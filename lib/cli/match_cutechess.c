@@ -14,6 +14,9 @@
  *   -draw movenumber=N movecount=N score=CP
  *   -resign movecount=N score=CP [twosided=true]
  *   -pgnout FILE [min] [fi] | -pgnout file=FILE [min=true] ...
+ *                            min: PGN without comments, the tags that say
+ *                            the game alone (as --pgn-min)
+ *   -tournament round-robin|gauntlet
  *   -variant standard|fischerandom
  *
  * All engines share one time control here, so tc= (and st=, depth=)
@@ -127,11 +130,12 @@ static int pgnout(const char *cmd, struct gt_match_config *c, int argc, char **a
     if (key_is(argv[*i + 1], "file")) {
         c->pgn = value_of(argv[++*i]);
         while (*i + 1 < argc && is_word(argv[*i + 1]))
-            ++*i;                /* min=, nodes=, ...: the PGN is written in full */
+            if (key_is(argv[++*i], "min"))   /* nodes=, notation=, ...: accepted */
+                c->pgn_min = !strcmp(value_of(argv[*i]), "true");
     } else {
         c->pgn = argv[++*i];
         while (*i + 1 < argc && (!strcmp(argv[*i + 1], "min") || !strcmp(argv[*i + 1], "fi")))
-            ++*i;
+            c->pgn_min = c->pgn_min || !strcmp(argv[++*i], "min");
     }
     return 0;
 }
@@ -191,6 +195,12 @@ int gt_cute_option(const char *cmd, struct gt_match_config *c, struct gt_cute *s
     if (!val)
         return gt_usage_error(cmd, "unknown option or missing value: '%s'", argv[*i]);
     ++*i;
+    if (!strcmp(a, "tournament")) {
+        if (strcmp(val, "round-robin") && strcmp(val, "gauntlet"))
+            return gt_usage_error(cmd, "-tournament round-robin or gauntlet, not '%s'", val);
+        c->gauntlet = !strcmp(val, "gauntlet");
+        return 0;
+    }
     if (!strcmp(a, "variant")) {
         for (size_t k = 0; k < sizeof variants / sizeof *variants; k++)
             if (!strcmp(val, variants[k].variant)) {

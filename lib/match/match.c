@@ -4,12 +4,15 @@
  * decides, and prints the results.
  *
  * The schedule: every pair of engines (a round robin when there are more
- * than two) plays `games` games; game k of a pair uses opening k/2
+ * than two; in a gauntlet the first engine and each other one) plays
+ * `games` games; game k of a pair uses opening k/2
  * (cycling through the file) and the pair's first engine plays side 0 in
  * the even games, so each opening is played twice with colours swapped.
  * Each worker thread owns its own copy of every engine process and
  * restarts one that crashed or hung.  The games file and the record lines
  * follow the game numbers, whatever order the threads finish them in.
+ * With --resume the games the files already hold (match_resume.c) are
+ * counted first, as if played now, and only the others are played.
  * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "match.h"
@@ -25,6 +28,8 @@
 #include "match_player.h"
 #include "match_record.h"
 #include "match_referee.h"
+#include "match_resume.h"
+#include "match_standings.h"
 #include "core/util.h"
 
 /* A finished game waiting for the games before it to be written. */
@@ -63,6 +68,9 @@ struct sched {
     signed char *points;      /* per game: the pair's first engine's half
                                  points + 1 (0: not finished), until its
                                  twin (same opening, colours swapped) is */
+    char *finished;           /* per game: 1 when the files held it
+                                 (--resume), or NULL */
+    int resumed;              /* how many */
 };
 
 void gt_match_config_default(struct gt_match_config *c, const struct gt_game *g)
@@ -156,6 +164,13 @@ static void write_game(struct sched *s, int n, int pair, bool a_first,
     }
 }
 
+/* Past the games the files held before (--resume): none is awaited. */
+static void skip_finished(struct sched *s)
+{
+    while (s->finished && s->written < s->total && s->finished[s->written])
+        s->written++;
+}
+
 /* Write the games that are next in order (under the lock). */
 static void write_ready(struct sched *s)
 {
@@ -166,6 +181,7 @@ static void write_ready(struct sched *s)
         gt_game_record_free(&w->rec);
         free(w);
         s->written++;
+        skip_finished(s);
     }
 }
 
@@ -178,6 +194,7 @@ static void write_in_order(struct sched *s, int n, int pair, bool a_first,
     if (!w) {                /* next in order, or out of memory: at once */
         write_game(s, n, pair, a_first, rec);
         s->written += n == s->written;
+        skip_finished(s);
         write_ready(s);
         return;
     }
@@ -217,10 +234,14 @@ static void print_interval(struct sched *s)
         print_pair(s->out, s->c, sum, p);
     if (s->c->sprt)
         print_sprt(s->out, s);
+    if (s->c->nengines >= 3)
+        gt_standings_print(s->out, s->c, sum);
 }
 
-/* Count one finished game (under the lock). */
-static void tally(struct sched *s, int n, int pair, bool a_first, struct gt_game_record *rec)
+/* Count one finished game (under the lock); a resumed one (read back
+ * from the files) is neither printed nor written again. */
+static void tally(struct sched *s, int n, int pair, bool a_first, struct gt_game_record *rec,
+                  bool resumed)
 {
     struct gt_match_summary *sum = s->sum;
     struct gt_match_tally *t = &sum->tally[pair];
@@ -250,7 +271,7 @@ static void tally(struct sched *s, int n, int pair, bool a_first, struct gt_game
     const char *second = c->engines[seat_engine[1]].name;
     for (int k = 0; k < 2; k++)
         sum->revived[seat_engine[k]] += rec->revived[k];
-    if (!c->quiet) {
+    if (!c->quiet && !resumed) {
         fprintf(s->out, "Game %d/%d: %s - %s %s {%s}\n", n + 1, s->total, first, second,
                 gt_result_text(rec->result), rec->reason);
         for (int k = 0; k < 2; k++)
@@ -261,7 +282,8 @@ static void tally(struct sched *s, int n, int pair, bool a_first, struct gt_game
         print_tally_line(s->out, c, sum, pair);
         fflush(s->out);
     }
-    write_in_order(s, n, pair, a_first, rec);
+    if (!resumed)
+        write_in_order(s, n, pair, a_first, rec);
     /* The SPRT counts pairs where there are some (as fastchess does): a
      * pair's two games share an opening and are not independent. */
     if (c->sprt && !s->stop) {
@@ -269,7 +291,8 @@ static void tally(struct sched *s, int n, int pair, bool a_first, struct gt_game
         sum->llr = penta != 0 ? penta : gt_sprt_llr(t->wins, t->losses, t->draws, c->elo0,
                                                      c->elo1);
     }
-    if (!c->quiet && c->rating_interval > 0 && sum->games_played % c->rating_interval == 0)
+    if (!c->quiet && !resumed && c->rating_interval > 0 &&
+        sum->games_played % c->rating_interval == 0)
         print_interval(s);
     if (c->sprt && !s->stop && (sum->llr >= s->llr_hi || sum->llr <= s->llr_lo)) {
         sum->sprt_verdict = sum->llr >= s->llr_hi ? 1 : -1;
@@ -312,7 +335,7 @@ bool gt_match_tally(struct gt_match *m, int n, struct gt_game_record *rec)
     schedule(s, n, &pair, &opening, &a_first);
     rec->op = opening >= 0 ? &s->ops.v[opening] : NULL;
     pthread_mutex_lock(&s->lock);
-    tally(s, n, pair, a_first, rec);
+    tally(s, n, pair, a_first, rec, false);
     bool stop = s->stop;
     pthread_mutex_unlock(&s->lock);
     return stop;
@@ -331,6 +354,8 @@ static int next_game(struct sched *s)
             fprintf(s->out, "Interrupted: no new game; the games in progress finish "
                     "(Ctrl-C again to quit at once)\n");
     }
+    while (s->finished && s->next < s->total && s->finished[s->next])
+        s->next++;
     int n = s->stop || s->next >= s->total ? -1 : s->next++;
     pthread_mutex_unlock(&s->lock);
     return n;
@@ -369,7 +394,7 @@ static void *worker(void *arg)
             c->hooks->done(c->hooks->ctx, n, &rec);
         } else {
             pthread_mutex_lock(&s->lock);
-            tally(s, n, pair, a_first, &rec);
+            tally(s, n, pair, a_first, &rec, false);
             pthread_mutex_unlock(&s->lock);
         }
         gt_game_record_free(&rec);
@@ -546,7 +571,103 @@ static void print_results(struct sched *s)
     }
     if (c->sprt)
         print_sprt(out, s);
+    if (c->nengines >= 3) {
+        fprintf(out, "Standings (each engine's Elo from its score against the field):\n");
+        gt_standings_print(out, c, sum);
+    }
     fflush(out);
+}
+
+/* One game a file holds, against the schedule of this command line. */
+static int resumed_game(struct sched *s, const struct gt_resume *r, const struct gt_resumed *g,
+                        char *err, size_t err_len)
+{
+    const struct gt_match_config *c = s->c;
+    const struct gt_match_summary *sum = s->sum;
+    int n = g->number - 1, pair, opening;
+    bool a_first;
+    if (n >= s->total) {
+        gt_errf(err, err_len, "%s:%d: game %d, but this match has %d games (%d per pair, "
+                "%d pairs): not the same --games or engines", r->file, g->line, g->number,
+                s->total, c->games, sum->npairs);
+        return -1;
+    }
+    schedule(s, n, &pair, &opening, &a_first);
+    const char *first = c->engines[a_first ? sum->pair_a[pair] : sum->pair_b[pair]].name;
+    const char *second = c->engines[a_first ? sum->pair_b[pair] : sum->pair_a[pair]].name;
+    const char *variant = c->g->variant ? c->g->variant : c->g->name;
+    const char *base = opening >= 0 ? s->ops.v[opening].base : NULL;
+    if (strcmp(g->first, first) || strcmp(g->second, second)) {
+        gt_errf(err, err_len, "%s:%d: game %d is %s - %s, but game %d of this match is "
+                "%s - %s: other engines, names or order", r->file, g->line, g->number,
+                g->first, g->second, g->number, first, second);
+        return -1;
+    }
+    /* PGN names the game in its Variant tag (none where the variant is ""). */
+    if (r->pgn && strcmp(g->has_variant ? g->variant : "", variant)) {
+        gt_errf(err, err_len, "%s:%d: game %d is %s, and this match plays %s", r->file,
+                g->line, g->number, g->has_variant ? g->variant : "without a Variant tag",
+                *variant ? variant : c->g->name);
+        return -1;
+    }
+    if ((base == NULL) != (g->start == NULL) || (base && strcmp(base, g->start))) {
+        gt_errf(err, err_len, "%s:%d: game %d starts from %s, but its opening here is %s: "
+                "another openings file or order", r->file, g->line, g->number,
+                g->start ? g->start : "the start position", base ? base : "the start position");
+        return -1;
+    }
+    /* Time, crash and illegal name their culprit: the loser. */
+    bool fault = g->end == GT_END_TIME || g->end == GT_END_CRASH || g->end == GT_END_ILLEGAL;
+    struct gt_game_record rec = {.op = opening >= 0 ? &s->ops.v[opening] : NULL,
+                                 .result = g->result, .end = g->end,
+                                 .culprit = fault && g->result ? (g->result > 0 ? 1 : 0) : -1};
+    s->finished[n] = 1;
+    s->resumed++;
+    tally(s, n, pair, a_first, &rec, true);
+    return 0;
+}
+
+/* --resume: read both files, agree them, check every game against this
+ * command line, count them, and cut what is to be played again. */
+static int resume(struct sched *s, char *err, size_t err_len)
+{
+    const struct gt_match_config *c = s->c;
+    struct gt_resume pgn = {0}, lines = {0};
+    bool has_pgn = c->pgn && !s->fmt, has_lines = c->record != NULL;
+    int rc = -1;
+    if (c->hooks) {
+        gt_errf(err, err_len, "--resume is for a match in one process, not a distributed one");
+        return -1;
+    }
+    if (!has_pgn && !has_lines) {
+        if (c->pgn)
+            gt_errf(err, err_len, "--resume reads the games back from PGN or the --record "
+                    "lines; the %s games file '%s' needs --record FILE beside it",
+                    s->fmt->name, c->pgn);
+        else
+            gt_errf(err, err_len, "--resume needs the games file (--pgn FILE, -pgnout FILE) "
+                    "or the --record file of the match");
+        return -1;
+    }
+    if ((has_pgn && gt_resume_read(c->pgn, true, &pgn, err, err_len) < 0) ||
+        (has_lines && gt_resume_read(c->record, false, &lines, err, err_len) < 0))
+        goto out;
+    struct gt_resume *a = has_pgn ? &pgn : &lines, *b = has_pgn && has_lines ? &lines : NULL;
+    if (gt_resume_reconcile(a, b, err, err_len) < 0 ||
+        !(s->finished = calloc((size_t)s->total, 1)))
+        goto out;
+    for (int i = 0; i < a->n; i++)
+        if (resumed_game(s, a, &a->v[i], err, err_len) < 0)
+            goto out;
+    if (gt_resume_cut(a, stderr, err, err_len) < 0 ||
+        (b && gt_resume_cut(b, stderr, err, err_len) < 0))
+        goto out;
+    skip_finished(s);
+    rc = 0;
+out:
+    gt_resume_free(&pgn);
+    gt_resume_free(&lines);
+    return rc;
 }
 
 static FILE *open_out(const char *path, char *err, size_t err_len)
@@ -569,7 +690,7 @@ int gt_match_run(struct gt_match_config *c, FILE *out, struct gt_match_summary *
         gt_errf(err, err_len, "a match needs at least two engines");
         goto out;
     }
-    for (int i = 0; i < c->nengines; i++)
+    for (int i = 0; i < (c->gauntlet ? 1 : c->nengines); i++)
         for (int j = i + 1; j < c->nengines; j++) {
             sum->pair_a[sum->npairs] = i;
             sum->pair_b[sum->npairs++] = j;
@@ -585,19 +706,24 @@ int gt_match_run(struct gt_match_config *c, FILE *out, struct gt_match_summary *
         gt_openings_load(c, c->openings, &s.ops, c->quiet ? NULL : stderr, err, err_len) < 0)
         goto out;
     arrange_openings(c, &s.ops);
-    if ((c->log && !(s.log.f = open_out(c->log, err, err_len))) ||
-        (c->pgn && !(s.pgn = open_out(c->pgn, err, err_len))) ||
+    if (c->log && !(s.log.f = open_out(c->log, err, err_len)))
+        goto out;
+    /* The engines' names first: the resumed games are checked by them. */
+    if (preflight(&s, err, err_len) < 0)
+        goto out;
+    s.total = c->games * sum->npairs;
+    s.points = calloc((size_t)s.total, 1);
+    if (c->resume && resume(&s, err, err_len) < 0)
+        goto out;
+    if ((c->pgn && !(s.pgn = open_out(c->pgn, err, err_len))) ||
         (c->record && !(s.record = open_out(c->record, err, err_len))))
         goto out;
     /* Appending to a file with games: the first new one needs the
      * format's separator too. */
     if (s.pgn && fseek(s.pgn, 0, SEEK_END) == 0 && ftell(s.pgn) > 0)
         s.in_pgn = 1;
-    if (preflight(&s, err, err_len) < 0)
-        goto out;
-    s.total = c->games * sum->npairs;
-    s.points = calloc((size_t)s.total, 1);
-    int nthreads = c->concurrency < s.total ? c->concurrency : s.total;
+    int left = s.total - s.resumed;
+    int nthreads = c->concurrency < left ? c->concurrency : left;
     if (nthreads < 1)
         nthreads = 1;
     s.nthreads = nthreads;
@@ -610,9 +736,12 @@ int gt_match_run(struct gt_match_config *c, FILE *out, struct gt_match_summary *
         goto out;
     }
     if (!c->quiet) {
-        fprintf(out, "Match: %d engines, %d games per pair, %d in parallel, %s\n",
-                c->nengines, c->games, nthreads,
-                s.ops.n ? "openings from the file" : "from the start position");
+        fprintf(out, "Match: %d engines%s, %d games per pair, %d in parallel, %s\n",
+                c->nengines, c->gauntlet && c->nengines > 2 ? " (gauntlet)" : "", c->games,
+                nthreads, s.ops.n ? "openings from the file" : "from the start position");
+        if (c->resume)
+            fprintf(out, "Resumed: %d of the %d games are in the files and counted; %d to "
+                    "play\n", s.resumed, s.total, left);
         fflush(out);
     }
     const struct gt_match_hooks *h = c->hooks;
@@ -641,6 +770,7 @@ int gt_match_run(struct gt_match_config *c, FILE *out, struct gt_match_summary *
     rc = 0;
 out:
     free(s.points);
+    free(s.finished);
     free(s.rss);
     gt_openings_free(&s.ops);
     if (s.log.f)

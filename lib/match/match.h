@@ -8,9 +8,10 @@
  * match.c schedules the games on threads and reports, match_referee.c
  * plays one game, match_player.c speaks to one engine, match_proc.c
  * handles its process, match_openings.c reads the openings file (and
- * match_pgn.c a PGN one), match_elo.c does the statistics and
+ * match_pgn.c a PGN one), match_elo.c does the statistics,
+ * match_standings.c the table of three or more engines,
  * match_record.c writes PGN, the game's own record files and record
- * lines.
+ * lines, and match_resume.c reads them back for --resume.
  * SPDX-License-Identifier: MIT */
 #ifndef GT_MATCH_H
 #define GT_MATCH_H
@@ -73,6 +74,9 @@ struct gt_match_config {
     struct gt_match_engine engines[GT_MATCH_MAX_ENGINES];
     struct gt_match_tc tc;
     int games;                /* per pair of engines */
+    bool gauntlet;            /* the first engine plays each other one,
+                                 the others do not meet (else a round
+                                 robin: every pair plays) */
     int concurrency;
     const char *openings;     /* file or NULL: the start position */
     int first_opening;        /* the file's opening that game 1 plays (0: the
@@ -80,7 +84,11 @@ struct gt_match_config {
     const char *pgn;          /* output files or NULL: the games file, */
     const char *record_format;/* its format (NULL: gt_record_format's
                                  default), */
+    bool pgn_min;             /* PGN without comments and with the tags
+                                 that say the game alone */
     const char *record;       /* the one-line records */
+    bool resume;              /* go on from the games already in the pgn
+                                 and record files (match_resume.c) */
     const char *log;          /* engine traffic and stderr, or NULL */
     int draw_after;           /* plies; 0: never adjudicate */
     int resign_score;         /* in engine units (cp); 0: never */

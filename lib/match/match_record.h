@@ -21,7 +21,8 @@
  * in pawns, or +M5 for a mate, from the mover's view; depth; think time),
  * wrapped before column 80; the reason in the game's words closes the
  * last comment ({+M1/3 0.2s, white wins: checkmate}; alone when the last
- * move has none), then the result. */
+ * move has none), then the result.  With c->pgn_min: no TimeControl,
+ * TimeControlExact or PlyCount tags and no comments at all. */
 void gt_record_pgn(FILE *f, const struct gt_match_config *c, int round,
                    const char *first, const char *second,
                    const struct gt_game_record *rec);

@@ -1,6 +1,8 @@
 /* match_record_pgn.c -- finished games as PGN: the tags, the movetext in
  * the game's record notation with each engine move's score, depth and
- * time, wrapped before column 80.
+ * time, wrapped before column 80.  Minimal PGN (--pgn-min, cutechess's
+ * -pgnout FILE min) keeps the Seven Tag Roster and the tags that say the
+ * game (Variant, SetUp, FEN, Termination) and drops the comments.
  * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "match_record.h"
@@ -198,16 +200,19 @@ void gt_record_pgn(FILE *f, const struct gt_match_config *c, int round,
         tag(f, "FEN", base);
     }
     tag(f, "Termination", termination(rec->end));
+    bool min = c->pgn_min;
     /* A control PGN cannot say exactly (under a second, byoyomi) keeps
      * its own words in a tag beside the standard one. */
     char exact[128];
     pgn_time_control(&c->tc, buf, sizeof buf);
     gt_record_tc_text(&c->tc, exact, sizeof exact);
-    tag(f, "TimeControl", buf);
-    if (strcmp(buf, exact))
+    if (!min)
+        tag(f, "TimeControl", buf);
+    if (!min && strcmp(buf, exact))
         tag(f, "TimeControlExact", exact);
     snprintf(buf, sizeof buf, "%d", rec->nmoves);
-    tag(f, "PlyCount", buf);
+    if (!min)
+        tag(f, "PlyCount", buf);
     fputc('\n', f);
 
     int side;
@@ -224,7 +229,7 @@ void gt_record_pgn(FILE *f, const struct gt_match_config *c, int round,
         else
             snprintf(word, sizeof word, "%s", text);
         put_word(&w, word);
-        if (rec->notes[i].ms < 0 || i == rec->nmoves - 1)
+        if (min || rec->notes[i].ms < 0 || i == rec->nmoves - 1)
             continue;
         word[0] = '{';
         move_comment(&rec->notes[i], word + 1, sizeof word - 2);
@@ -239,7 +244,8 @@ void gt_record_pgn(FILE *f, const struct gt_match_config *c, int round,
         strcat(last, ", ");
     }
     snprintf(last + strlen(last), sizeof last - strlen(last), "%s", rec->reason);
-    put_comment(&w, last);
+    if (!min)
+        put_comment(&w, last);
     put_word(&w, gt_result_text(rec->result));
     fputs("\n\n", f);
     if (texts)

@@ -3,8 +3,10 @@
  * score wins, draws, illegal moves, time losses, crashes, hangs, resigns,
  * false claims and adjudications; the match goes on after a crash (exit or
  * SIGKILL), a hang, a failed restart, garbage or a missing move, with the
- * engine restarted and every game in the files in order; and the SPRT
- * stops it where the arithmetic says.
+ * engine restarted and every game in the files in order; the SPRT stops
+ * it where the arithmetic says; a gauntlet pairs the first engine with
+ * each other one; --resume counts the games written and plays the rest,
+ * or refuses a file of another match; minimal PGN has no comments.
  *
  * Tic-tac-toe squares: a3 b3 c3 / a2 b2 c2 / a1 b1 c1 (x moves first).
  * SPDX-License-Identifier: MIT */
@@ -615,6 +617,97 @@ START_TEST(concurrent_games_are_written_in_order)
 }
 END_TEST
 
+START_TEST(a_gauntlet_pairs_the_first_engine_with_each_other)
+{
+    struct run *r = new_run();
+    engine(r, "A", "a1 a2 b1 b2 c1");
+    engine(r, "B", "a1 a2 b1 b2 c1");
+    engine(r, "C", "a1 a2 b1 b2 c1");
+    r->c.games = 2;
+    r->c.gauntlet = true;
+    play(r);
+    ck_assert_int_eq(r->rc, 0);
+    ck_assert_int_eq(r->sum.npairs, 2);
+    ck_assert_int_eq(r->sum.pair_a[0], 0);
+    ck_assert_int_eq(r->sum.pair_b[0], 1);
+    ck_assert_int_eq(r->sum.pair_a[1], 0);
+    ck_assert_int_eq(r->sum.pair_b[1], 2);
+    ck_assert_int_eq(r->sum.games_played, 4);
+    ck_assert_ptr_null(strstr(r->record, "first=\"B\" second=\"C\""));
+    ck_assert_ptr_null(strstr(r->record, "first=\"C\" second=\"B\""));
+    records_in_order(r, 4);
+    done(r);
+}
+END_TEST
+
+START_TEST(resume_counts_the_written_games_and_plays_the_rest)
+{
+    /* x wins every game: 3 of 8 written, then the same match resumed. */
+    struct run *r = new_run();
+    with_pgn(r);
+    engine(r, "A", "a1 a2 b1 b2 c1");
+    engine(r, "B", "a1 a2 b1 b2 c1");
+    r->c.games = 3;
+    ck_assert_int_eq(gt_match_run(&r->c, stdout, &r->sum, r->err, sizeof r->err), 0);
+    r->c.games = 8;
+    r->c.resume = true;
+    r->c.concurrency = 2;
+    play(r);
+    ck_assert_msg(r->rc == 0, "%s", r->err);
+    ck_assert_int_eq(r->sum.games_played, 8);
+    ck_assert_int_eq(r->sum.tally[0].wins, 4);
+    ck_assert_int_eq(r->sum.tally[0].losses, 4);
+    ck_assert_int_eq(r->sum.tally[0].ptnml[2], 4);   /* every pair 1-1 */
+    records_in_order(r, 8);
+    pgn_in_order(r, 8);
+    done(r);
+}
+END_TEST
+
+START_TEST(resume_refuses_another_match)
+{
+    struct run *r = new_run();
+    engine(r, "A", "a1 a2 b1 b2 c1");
+    engine(r, "B", "a1 a2 b1 b2 c1");
+    r->c.games = 4;
+    ck_assert_int_eq(gt_match_run(&r->c, stdout, &r->sum, r->err, sizeof r->err), 0);
+    r->c.games = 2;
+    r->c.resume = true;
+    play(r);
+    ck_assert_int_eq(r->rc, -1);
+    ck_assert_msg(strstr(r->err, "game 3, but this match has 2 games"), "%s", r->err);
+    records_in_order(r, 4);                          /* nothing lost */
+    done(r);
+}
+END_TEST
+
+START_TEST(minimal_pgn_has_no_comments_and_reads_back)
+{
+    struct run *r = new_run();
+    with_pgn(r);
+    engine(r, "A", "a1 a2 b1 b2 c1");
+    engine(r, "B", "a1 a2 b1 b2 c1");
+    r->c.pgn_min = true;
+    play(r);
+    ck_assert_int_eq(r->rc, 0);
+    pgn_in_order(r, 2);
+    ck_assert_msg(!strchr(r->pgn, '{'), "a comment in:\n%s", r->pgn);
+    ck_assert_ptr_null(strstr(r->pgn, "[PlyCount "));
+    ck_assert_ptr_null(strstr(r->pgn, "[TimeControl "));
+    PGN_HAS(r, "[Termination \"normal\"]");
+    PGN_HAS(r, "[Result \"1-0\"]");
+    struct gt_openings ops;
+    char err[256];
+    ck_assert_int_eq(gt_openings_parse_text(&r->c, r->pgn, "min.pgn", &ops, stderr, err,
+                                            sizeof err), 0);
+    ck_assert_int_eq(ops.n, 2);
+    ck_assert_int_eq(ops.v[0].nmoves, 5);
+    ck_assert_int_eq(ops.v[1].nmoves, 5);
+    gt_openings_free(&ops);
+    done(r);
+}
+END_TEST
+
 START_TEST(an_engine_that_does_not_start)
 {
     struct run *r = new_run();
@@ -670,6 +763,10 @@ Suite *test_suite(void)
     tcase_add_test(tc, sprt_stops_the_match);
     tcase_add_test(tc, concurrent_games);
     tcase_add_test(tc, concurrent_games_are_written_in_order);
+    tcase_add_test(tc, a_gauntlet_pairs_the_first_engine_with_each_other);
+    tcase_add_test(tc, resume_counts_the_written_games_and_plays_the_rest);
+    tcase_add_test(tc, resume_refuses_another_match);
+    tcase_add_test(tc, minimal_pgn_has_no_comments_and_reads_back);
     tcase_add_test(tc, an_engine_that_does_not_start);
     tcase_add_test(tc, gnushogi_needs_the_xshogi_notation);
     suite_add_tcase(s, tc);

@@ -24,6 +24,8 @@ grep -qF "warning: engine 1 (A) does not offer option 'NoSuchOption': not sent" 
 grep -q '^Results after 4 games:$' "$tmp/out" || fail "not 4 games"
 [ "$(grep -c '^Standings after [24] games:$' "$tmp/out")" -eq 2 ] || fail "no standings every 2 games"
 [ "$(grep -c '^\[Event ' "$tmp/x.pgn")" -eq 4 ] || fail "the PGN has not 4 games"
+! grep -q '[{]' "$tmp/x.pgn" || fail "-pgnout FILE min wrote comments"
+! grep -q '^\[PlyCount ' "$tmp/x.pgn" || fail "-pgnout FILE min wrote PlyCount"
 # The last pentanomial line: two pairs whose points add up to W + D/2.
 line=$(sed -n '/^Results/,$p' "$tmp/out")
 set -- $(echo "$line" | sed -n 's/^A vs B: 4 games, W \([0-9]*\) L \([0-9]*\) D \([0-9]*\) .*/\1 \2 \3/p')
@@ -50,5 +52,18 @@ check_usage "every engine plays the same time control" -engine cmd=x tc=10 -engi
 check_usage "-repeat 2, not 3" -engine cmd=x -engine cmd=y -each st=1 -repeat 3
 check_usage "unknown openings setting 'foo=1'" -openings foo=1
 check_usage "unknown variant 'atomic'" -variant atomic
+check_usage "-tournament round-robin or gauntlet, not 'swiss'" -tournament swiss
+check_usage "--pgn-min is for a PGN games file" -engine cmd=x -engine cmd=y -each st=1 --pgn-min
+
+# A gauntlet of three: the first engine meets the others, who do not meet.
+"$gts" --game chess match -tournament gauntlet -engine "cmd=$gts --game chess" name=A \
+    -engine "cmd=$gts --game chess" name=B -engine "cmd=$gts --game chess" name=C \
+    -each tc=inf depth=1 -games 2 -pgnout file="$tmp/g.pgn" min=true >"$tmp/out" 2>&1 ||
+    fail "gauntlet exited $?: $(cat "$tmp/out")"
+grep -q '^Match: 3 engines (gauntlet), 2 games per pair' "$tmp/out" || fail "no gauntlet: $(cat "$tmp/out")"
+grep -q '^Results after 4 games:$' "$tmp/out" || fail "the gauntlet has not 4 games"
+! grep -q '^B vs C' "$tmp/out" || fail "B met C in a gauntlet"
+grep -q '^Rank Name ' "$tmp/out" || fail "no standings table"
+! grep -q '[{]' "$tmp/g.pgn" || fail "min=true wrote comments"
 check_usage "unknown option '-nosuch'" -nosuch 1
 echo "match-cutechess: all checks passed"

@@ -5,7 +5,7 @@
 # promotion to come), and chess.js (an independent JavaScript PGN reader)
 # must load every game, count the moves PlyCount says, agree on the
 # result, and reach the position that the protocol moves of --record give
-# when it plays them itself.
+# when it plays them itself; and the same for minimal PGN (--pgn-min).
 #
 # Needs node and the npm package chess.js, looked up in
 # $abs_top_builddir/node_modules (`npm install --no-save --prefix
@@ -82,7 +82,7 @@ games.forEach((text, i) => {
         b.move({ from: m.slice(0, 2), to: m.slice(2, 4), promotion: m[4] });
     if (a.history().length !== moves.length)
         fail(i, `${a.history().length} moves in the PGN, ${moves.length} played`);
-    if (String(moves.length) !== tags.PlyCount)
+    if (tags.PlyCount !== undefined && String(moves.length) !== tags.PlyCount)
         fail(i, `PlyCount ${tags.PlyCount}, ${moves.length} moves played`);
     if (tags.Result !== rec[1])
         fail(i, `Result ${tags.Result}, the referee said ${rec[1]}`);
@@ -96,6 +96,18 @@ EOF
 node "$tmp/check.js" "$tmp/games.pgn" "$tmp/games.rec" || {
     cat "$tmp/games.pgn"
     fail "chess.js disagrees"
+}
+# Minimal PGN (--pgn-min): no comments, no PlyCount, and still read.
+"$gts" --game chess match --engine "$gts --game chess" name=one \
+    --engine "$gts --game chess --option NullMove=false" name=two \
+    --games 2 --depth 3 --draw-after 40 --openings "$tmp/openings.pgn" --pgn-min \
+    --pgn "$tmp/min.pgn" --record "$tmp/min.rec" >"$tmp/out" 2>&1 ||
+    fail "match --pgn-min exited $?: $(cat "$tmp/out")"
+! grep -q '[{]' "$tmp/min.pgn" || fail "--pgn-min wrote comments: $(cat "$tmp/min.pgn")"
+! grep -q '^\[PlyCount ' "$tmp/min.pgn" || fail "--pgn-min wrote PlyCount"
+node "$tmp/check.js" "$tmp/min.pgn" "$tmp/min.rec" || {
+    cat "$tmp/min.pgn"
+    fail "chess.js disagrees with the minimal PGN"
 }
 # The SAN the games needed: castling and promotion were played.
 grep -q 'O-O' "$tmp/games.pgn" || echo "note: no castling in these games"
