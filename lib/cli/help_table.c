@@ -126,6 +126,8 @@ static const struct gt_command_help table[] = {
         "                      files (default: by FILE's extension, else the game's)\n"
         "  --record FILE       append one line per game (default: none)\n"
         "  --log FILE          append the engines' traffic and stderr (default: none)\n"
+        "  --progress FILE     append a JSON line per game: results, Elo, LLR, for\n"
+        "                      gtsearch plot (default: none)\n"
         "  --report-rss        report each engine process's memory (default: off)\n"
         "cutechess-cli and fastchess options are read too: -engine cmd=CMD [arg=A]...\n"
         "  [name=N] [option.N=V]... [tc=TC] [st=S], -each, -games, -rounds, -repeat,\n"
@@ -167,7 +169,7 @@ static const struct gt_command_help table[] = {
         "gtsearch convert data.txt --out data.bin",
     },
     {
-        "tune", NULL, "DATA... [--out FILE|--update FILE] [options]",
+        "tune", NULL, "DATA... [--out FILE|--update FILE] [--progress FILE] [options]",
         "fit the evaluation's weights to the results; writes a weights file",
         "Fit the evaluation's weights to the data's results (Texel's method), starting\n"
         "from the compiled-in weights or EvalFile's, and write them as a weights file.",
@@ -186,7 +188,9 @@ static const struct gt_command_help table[] = {
         "  --report N          print the losses every N epochs (default 10)\n"
         "  --freeze GLOB,...   keep the weights these shell patterns match\n"
         "                      (default: none)\n"
-        "  --only GLOB,...     tune only the weights these match (default: all)\n",
+        "  --only GLOB,...     tune only the weights these match (default: all)\n"
+        "  --progress FILE     append a JSON line per report: the losses, for\n"
+        "                      gtsearch plot (--log FILE: the same; default: none)\n",
         "gtsearch tune data.bin --epochs 500 --out weights.h",
     },
     {
@@ -202,6 +206,8 @@ static const struct gt_command_help table[] = {
         "  --seed N            the perturbations' seed (default 1)\n"
         "  --out FILE          write all the search's numbers as a weights file\n"
         "                      (default: none)\n"
+        "  --progress FILE     append a JSON line per iteration: every number, for\n"
+        "                      gtsearch plot (default: none; --log is match's)\n"
         "  --engine CMD [KEY=VALUE]...   the engine (default: this program, this game)\n"
         "A LIMIT (--tc S[+INC], --byoyomi MS, --movetime MS, --nodes N, --depth N) and\n"
         "match's other options (--openings FILE, --concurrency N, ...) as in\n"
@@ -232,7 +238,8 @@ static const struct gt_command_help table[] = {
         "  --max-positions N   read at most N positions (default: all)\n"
         "  --checkpoint FILE   (default: OUT.ckpt)\n"
         "  --resume FILE       go on from a checkpoint (default: start afresh)\n"
-        "  --log FILE          one JSON line per epoch (default: none)\n"
+        "  --progress FILE     one JSON line per epoch, for gtsearch plot; --resume\n"
+        "                      appends (--log FILE: the same; default: none)\n"
         "  --report SECONDS    progress inside an epoch (default 10; 0: none)\n",
         "gtsearch train data.bin --out my.gtnet --residual --window 400 --lambda 0",
     },

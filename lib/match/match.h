@@ -82,6 +82,8 @@ struct gt_match_config {
                                  default), */
     const char *record;       /* the one-line records */
     const char *log;          /* engine traffic and stderr, or NULL */
+    const char *progress;     /* a JSON line per finished game, or NULL
+                                 (match_progress.h) */
     int draw_after;           /* plies; 0: never adjudicate */
     int resign_score;         /* in engine units (cp); 0: never */
     int resign_moves;
