@@ -254,6 +254,18 @@ static const struct gt_command_help table[] = {
         "gtsearch export-features data.bin --out data.features",
     },
     {
+        "plot", NULL, "FILE... --out PICTURE.svg [--title TEXT]",
+        "draw progress files (match, spsa, tune, train --progress) as SVG",
+        "Draw the progress files that match, spsa, tune and train write (--progress\n"
+        "FILE: a JSON line each game, iteration or epoch) as one SVG picture: Elo with\n"
+        "its 95% interval and the SPRT's LLR; spsa's parameters; the training and\n"
+        "validation loss.  Several files of one kind give several series.",
+        "  FILE...             progress files, all of one kind (at least one)\n"
+        "  --out PICTURE.svg   the picture to write (required)\n"
+        "  --title TEXT        the picture's title (default: the kind's)\n",
+        "gtsearch plot a.jsonl b.jsonl --out elo.svg --title 'LMR tweak'",
+    },
+    {
         "help", NULL, "[COMMAND]",
         "this text, or a command's help",
         "Print the general usage, or COMMAND's help (as gtsearch COMMAND --help does).",
