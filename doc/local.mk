@@ -2,6 +2,9 @@
 # SPDX-License-Identifier: MIT
 dist_man1_MANS = doc/gtsearch.1
 EXTRA_DIST += doc/architecture.md doc/data-format.md
+# The pictures of doc/strength.md and doc/network.md (gtsearch plot).
+EXTRA_DIST += doc/pictures/match.svg doc/pictures/spsa.svg doc/pictures/train.svg \
+	doc/pictures/tune.svg
 EXTRA_DIST += doc/null-move.md doc/strength.md doc/cluster.md doc/threads.md \
 	doc/dev/speed.md doc/soak.md
 EXTRA_DIST += doc/writing-a-game.md doc/examples/tictactoe/Makefile \

@@ -135,6 +135,8 @@ static const struct gt_command_help table[] = {
         "  --rating-interval N the results and standings every N games (default 0:\n"
         "                      at the end only)\n"
         "  --log FILE          append the engines' traffic and stderr (default: none)\n"
+        "  --progress FILE     append a JSON line per game: results, Elo, LLR, for\n"
+        "                      gtsearch plot (default: none)\n"
         "  --report-rss        report each engine process's memory (default: off)\n"
         "cutechess-cli and fastchess options are read too: -engine cmd=CMD [arg=A]...\n"
         "  [name=N] [option.N=V]... [tc=TC] [st=S], -each, -games, -rounds, -repeat,\n"
@@ -177,7 +179,7 @@ static const struct gt_command_help table[] = {
         "gtsearch convert data.txt --out data.bin",
     },
     {
-        "tune", NULL, "DATA... [--out FILE|--update FILE] [options]",
+        "tune", NULL, "DATA... [--out FILE|--update FILE] [--progress FILE] [options]",
         "fit the evaluation's weights to the results; writes a weights file",
         "Fit the evaluation's weights to the data's results (Texel's method), starting\n"
         "from the compiled-in weights or EvalFile's, and write them as a weights file.",
@@ -196,7 +198,9 @@ static const struct gt_command_help table[] = {
         "  --report N          print the losses every N epochs (default 10)\n"
         "  --freeze GLOB,...   keep the weights these shell patterns match\n"
         "                      (default: none)\n"
-        "  --only GLOB,...     tune only the weights these match (default: all)\n",
+        "  --only GLOB,...     tune only the weights these match (default: all)\n"
+        "  --progress FILE     append a JSON line per report: the losses, for\n"
+        "                      gtsearch plot (--log FILE: the same; default: none)\n",
         "gtsearch tune data.bin --epochs 500 --out weights.h",
     },
     {
@@ -212,6 +216,8 @@ static const struct gt_command_help table[] = {
         "  --seed N            the perturbations' seed (default 1)\n"
         "  --out FILE          write all the search's numbers as a weights file\n"
         "                      (default: none)\n"
+        "  --progress FILE     append a JSON line per iteration: every number, for\n"
+        "                      gtsearch plot (default: none; --log is match's)\n"
         "  --engine CMD [KEY=VALUE]...   the engine (default: this program, this game)\n"
         "A LIMIT (--tc S[+INC], --byoyomi MS, --movetime MS, --nodes N, --depth N) and\n"
         "match's other options (--openings FILE, --concurrency N, ...) as in\n"
@@ -242,7 +248,8 @@ static const struct gt_command_help table[] = {
         "  --max-positions N   read at most N positions (default: all)\n"
         "  --checkpoint FILE   (default: OUT.ckpt)\n"
         "  --resume FILE       go on from a checkpoint (default: start afresh)\n"
-        "  --log FILE          one JSON line per epoch (default: none)\n"
+        "  --progress FILE     one JSON line per epoch, for gtsearch plot; --resume\n"
+        "                      appends (--log FILE: the same; default: none)\n"
         "  --report SECONDS    progress inside an epoch (default 10; 0: none)\n",
         "gtsearch train data.bin --out my.gtnet --residual --window 400 --lambda 0",
     },
@@ -255,6 +262,18 @@ static const struct gt_command_help table[] = {
         "  --out FILE          the file to write (required)\n"
         "  --max-positions N   read at most N positions (default: all)\n",
         "gtsearch export-features data.bin --out data.features",
+    },
+    {
+        "plot", NULL, "FILE... --out PICTURE.svg [--title TEXT]",
+        "draw progress files (match, spsa, tune, train --progress) as SVG",
+        "Draw the progress files that match, spsa, tune and train write (--progress\n"
+        "FILE: a JSON line each game, iteration or epoch) as one SVG picture: Elo with\n"
+        "its 95% interval and the SPRT's LLR; spsa's parameters; the training and\n"
+        "validation loss.  Several files of one kind give several series.",
+        "  FILE...             progress files, all of one kind (at least one)\n"
+        "  --out PICTURE.svg   the picture to write (required)\n"
+        "  --title TEXT        the picture's title (default: the kind's)\n",
+        "gtsearch plot a.jsonl b.jsonl --out elo.svg --title 'LMR tweak'",
     },
     {
         "help", NULL, "[COMMAND]",

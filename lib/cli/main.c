@@ -13,6 +13,7 @@
 #include "epd.h"
 #include "help.h"
 #include "mate_tool.h"
+#include "plot_cli.h"
 #include "features_cli.h"
 #include "train_cli.h"
 #include "tune_cli.h"
@@ -280,6 +281,9 @@ int main(int argc, char **argv)
             gt_help_command(h, stdout);
             return 0;
         }
+        /* Drawing progress files needs no game either. */
+        if (!strcmp(h->name, "plot"))
+            return gt_plot_main(nargs, argv + first_cmd + 1);
     }
 
     LTDL_SET_PRELOADED_SYMBOLS();

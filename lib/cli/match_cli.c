@@ -43,6 +43,9 @@
  *                            played and appended; a file of another match
  *                            is refused
  *       [--rating-interval N] the standings every N games (0: at the end)
+ *       [--progress FILE]    a JSON line per finished game (results, Elo
+ *                            and its interval, the SPRT's LLR), appended:
+ *                            what `gtsearch plot` draws
  *       [--report-rss]       each engine process's memory after its first
  *                            and its last game, with the results
  *
@@ -264,6 +267,8 @@ int gt_match_parse_args(const char *cmd, struct gt_match_config *c, int argc, ch
             c->record = val;
         else if (!strcmp(a, "--log"))
             c->log = val;
+        else if (!strcmp(a, "--progress"))
+            c->progress = val;
         else
             return gt_usage_error(cmd, "unknown option '%s'", a);
     }

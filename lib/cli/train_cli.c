@@ -3,9 +3,12 @@
  *   gtsearch [--game NAME] train DATA... --out FILE [--hidden N]
  *       [--epochs N] [--batch N] [--lr X] [--lr-end X] [--lambda X] [--k X]
  *       [--validation X] [--threads N] [--seed N] [--max-positions N]
- *       [--checkpoint FILE] [--resume FILE] [--log FILE] [--report SECONDS]
+ *       [--checkpoint FILE] [--resume FILE] [--progress FILE] [--report SECONDS]
  *       [--residual [--window UNITS]]
  *
+ * --progress FILE (or --log FILE, its older name) writes a JSON line per
+ * epoch, as match, spsa and tune do with --progress: `gtsearch plot` draws
+ * them.  The file starts afresh, but --resume appends to it.
  * --residual learns a correction to the game's own evaluation (which the
  * engine then adds): a first generation that starts from the hand-written
  * evaluation's strength instead of from nothing.
@@ -62,7 +65,7 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
             c.resume = argv[++i];
         else if (!strcmp(a, "--residual"))
             c.residual = true;
-        else if (!strcmp(a, "--log") && i + 1 < argc)
+        else if ((!strcmp(a, "--progress") || !strcmp(a, "--log")) && i + 1 < argc)
             log_path = argv[++i];
         else if (!strcmp(a, "--seed")) {
             if (gt_arg_long("train", argc, argv, &i, 0, 0x7fffffffL, &v) < 0)

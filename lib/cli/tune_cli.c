@@ -8,12 +8,16 @@
  *   gtsearch [--game NAME] [--option EvalFile=F] tune DATA... [--out FILE]
  *       [--epochs N] [--lr X] [--l2 X] [--lambda X] [--k X] [--validation X]
  *       [--seed N] [--threads N] [--report N] [--freeze GLOB,...] [--only GLOB,...]
- *       [--update WEIGHTS_FILE]
+ *       [--update WEIGHTS_FILE] [--progress FILE]
  *   gtsearch [--game NAME] [--option N=V]... spsa --params NAME[:C_END],...
  *       [--iterations N] [--pairs N] [--r-end R] [--seed N] [--out FILE]
  *       [--engine CMD [ATTR...]] (--tc ...|--nodes N|...) [--openings FILE]
- *       [--concurrency N] [...the other match words]
+ *       [--concurrency N] [--progress FILE] [...the other match words]
  *
+ * --progress FILE appends a JSON line per report (tune: the losses; --log
+ * FILE is the same there) or per iteration (spsa: every parameter's value;
+ * spsa's --log is match's, the engines' traffic): `gtsearch plot` draws
+ * them.
  * datagen's engines take the options given with --option (EvalFile,
  * search switches); tune starts from the weights EvalFile names, or the
  * compiled-in ones.
@@ -411,6 +415,7 @@ int gt_tune_main(struct gt_engine *e, int argc, char **argv)
     gt_tune_config_default(&c);
     c.eval_unit = g->eval_unit > 0 ? g->eval_unit : 100;
     const char *out_path = NULL, *freeze = NULL, *only = NULL, *update = NULL;
+    const char *progress = NULL;
     const char *data[64];
     int ndata = 0;
     long v;
@@ -430,6 +435,8 @@ int gt_tune_main(struct gt_engine *e, int argc, char **argv)
             update = argv[++i];
         else if (!strcmp(a, "--only") && i + 1 < argc)
             only = argv[++i];
+        else if ((!strcmp(a, "--progress") || !strcmp(a, "--log")) && i + 1 < argc)
+            progress = argv[++i];
         else if (!strcmp(a, "--epochs")) {
             if (gt_arg_long("tune", argc, argv, &i, 0, 1000000, &v) < 0) return EXIT_USAGE;
             c.epochs = (int)v;
@@ -455,6 +462,11 @@ int gt_tune_main(struct gt_engine *e, int argc, char **argv)
     if (!t || !g->eval_trace) {
         fprintf(stderr, "gtsearch tune: game '%s' has no evaluation weights to tune "
                 "(it gives no eval_params and eval_trace)\n", g->name);
+        return 1;
+    }
+
+    if (progress && !(c.progress = fopen(progress, "a"))) {
+        fprintf(stderr, "gtsearch tune: cannot write %s: %s\n", progress, strerror(errno));
         return 1;
     }
 
@@ -531,6 +543,8 @@ int gt_tune_main(struct gt_engine *e, int argc, char **argv)
     else
         rc = 0;
 out:
+    if (c.progress)
+        fclose(c.progress);
     gt_tune_set_free(&set);
     free(w0);
     free(w1);
@@ -584,7 +598,7 @@ int gt_spsa_main(struct gt_engine *e, int argc, char **argv)
     const struct gt_game *g = gt_engine_game(e);
     struct gt_spsa_config c;
     gt_spsa_config_default(&c);
-    const char *params = NULL, *out_path = NULL;
+    const char *params = NULL, *out_path = NULL, *progress = NULL;
     double r_end = 0.002;
     char **rest = calloc((size_t)argc + 3, sizeof *rest);
     struct gt_match_config *mc = malloc(sizeof *mc);
@@ -605,6 +619,8 @@ int gt_spsa_main(struct gt_engine *e, int argc, char **argv)
             params = argv[++i];
         else if (!strcmp(a, "--out") && i + 1 < argc)
             out_path = argv[++i];
+        else if (!strcmp(a, "--progress") && i + 1 < argc)
+            progress = argv[++i];
         else if (!strcmp(a, "--r-end")) {
             if (gt_arg_double("spsa", argc, argv, &i, 1e-9, 1, &r_end) < 0) goto out;
         } else if (!strcmp(a, "--iterations")) {
@@ -647,6 +663,11 @@ int gt_spsa_main(struct gt_engine *e, int argc, char **argv)
     }
     if ((np = spsa_params(e, params, p, GT_SP_COUNT, r_end)) < 0)
         goto out;
+    if (progress && !(c.progress = fopen(progress, "a"))) {
+        fprintf(stderr, "gtsearch spsa: cannot write %s: %s\n", progress, strerror(errno));
+        rc = 1;
+        goto out;
+    }
     printf("spsa: %d parameters, %d iterations of %d game pair%s\n", np,
             c.iterations, c.pairs, c.pairs > 1 ? "s" : "");
     struct gt_spsa_stats st;
@@ -681,6 +702,8 @@ int gt_spsa_main(struct gt_engine *e, int argc, char **argv)
         }
     }
 out:
+    if (c.progress)
+        fclose(c.progress);
     gt_match_free_args(mc);
     free(mc);
     free(rest);

@@ -10,9 +10,12 @@
  * the even games, so each opening is played twice with colours swapped.
  * Each worker thread owns its own copy of every engine process and
  * restarts one that crashed or hung.  The games file and the record lines
- * follow the game numbers, whatever order the threads finish them in.
- * With --resume the games the files already hold (match_resume.c) are
- * counted first, as if played now, and only the others are played.
+ * follow the game numbers, whatever order the threads finish them in; the
+ * progress lines (match_progress.h) follow the order the games finish in,
+ * each with the tally after it.  With --resume the games the files
+ * already hold (match_resume.c) are counted first, as if played now (no
+ * progress line: the earlier run wrote theirs), and only the others are
+ * played.
  * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "match.h"
@@ -26,6 +29,7 @@
 #include "match_gnushogi.h"
 #include "match_openings.h"
 #include "match_player.h"
+#include "match_progress.h"
 #include "match_record.h"
 #include "match_referee.h"
 #include "match_resume.h"
@@ -51,7 +55,7 @@ struct sched {
     struct gt_match_config *c;
     struct gt_openings ops;
     struct gt_match_log log;
-    FILE *out, *pgn, *record;
+    FILE *out, *pgn, *record, *progress;
     const struct gt_notation *fmt;   /* the games file's format; NULL: PGN */
     struct gt_match_summary *sum;
     pthread_mutex_t lock;
@@ -291,6 +295,8 @@ static void tally(struct sched *s, int n, int pair, bool a_first, struct gt_game
         sum->llr = penta != 0 ? penta : gt_sprt_llr(t->wins, t->losses, t->draws, c->elo0,
                                                      c->elo1);
     }
+    if (s->progress && !resumed)
+        gt_match_progress_line(s->progress, c, sum, n, pair, s->llr_lo, s->llr_hi);
     if (!c->quiet && !resumed && c->rating_interval > 0 &&
         sum->games_played % c->rating_interval == 0)
         print_interval(s);
@@ -716,7 +722,8 @@ int gt_match_run(struct gt_match_config *c, FILE *out, struct gt_match_summary *
     if (c->resume && resume(&s, err, err_len) < 0)
         goto out;
     if ((c->pgn && !(s.pgn = open_out(c->pgn, err, err_len))) ||
-        (c->record && !(s.record = open_out(c->record, err, err_len))))
+        (c->record && !(s.record = open_out(c->record, err, err_len))) ||
+        (c->progress && !(s.progress = open_out(c->progress, err, err_len))))
         goto out;
     /* Appending to a file with games: the first new one needs the
      * format's separator too. */
@@ -779,6 +786,8 @@ out:
         fclose(s.pgn);
     if (s.record)
         fclose(s.record);
+    if (s.progress)
+        fclose(s.progress);
     pthread_mutex_destroy(&s.lock);
     pthread_mutex_destroy(&s.log.lock);
     return rc;

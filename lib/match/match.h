@@ -90,6 +90,8 @@ struct gt_match_config {
     bool resume;              /* go on from the games already in the pgn
                                  and record files (match_resume.c) */
     const char *log;          /* engine traffic and stderr, or NULL */
+    const char *progress;     /* a JSON line per finished game, or NULL
+                                 (match_progress.h) */
     int draw_after;           /* plies; 0: never adjudicate */
     int resign_score;         /* in engine units (cp); 0: never */
     int resign_moves;

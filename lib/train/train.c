@@ -313,10 +313,14 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
             fflush(c->progress);
         }
         if (c->log) {
-            fprintf(c->log, "{\"epoch\": %d, \"train_loss\": %.8f, \"validation_loss\": %.8f, "
-                    "\"lr\": %.8f, \"positions_per_s\": %.0f, \"seconds\": %.1f}\n", e + 1,
-                    st->train_loss, nval ? st->val_loss : 0.0, lr, st->positions_per_s,
-                    st->seconds);
+            /* No validation set: null, which plot leaves out (not a 0 loss). */
+            char vl[32] = "null";
+            if (nval)
+                snprintf(vl, sizeof vl, "%.8f", st->val_loss);
+            fprintf(c->log, "{\"kind\": \"train\", \"epoch\": %d, \"train_loss\": %.8f, "
+                    "\"validation_loss\": %s, \"lr\": %.8f, \"positions_per_s\": %.0f, "
+                    "\"seconds\": %.1f}\n", e + 1, st->train_loss, vl, lr,
+                    st->positions_per_s, st->seconds);
             fflush(c->log);
         }
     }

@@ -32,7 +32,10 @@ struct gt_train_config {
     const char *out;           /* the network, written after every epoch */
     const char *checkpoint;    /* the float weights and Adam's state */
     const char *resume;        /* a checkpoint to go on from, or NULL */
-    FILE *log;                 /* a JSON line per epoch, or NULL */
+    FILE *log;                 /* a JSON line per epoch ("kind": "train",
+                                  "epoch", "train_loss", "validation_loss"
+                                  (null without a validation set), "lr",
+                                  "positions_per_s", "seconds"), or NULL */
     FILE *progress;            /* lines for a person, or NULL */
     int report_ms;             /* between progress lines inside an epoch */
     const atomic_bool *stop;   /* set (Ctrl-C): stop after this step */

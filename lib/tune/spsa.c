@@ -15,6 +15,22 @@ void gt_spsa_config_default(struct gt_spsa_config *c)
                                  .gamma = 0.101, .A = -1, .seed = 1};
 }
 
+/* The JSON line of iteration k (spsa.h: progress). */
+static void progress_line(FILE *f, int k, int n, const struct gt_spsa_stats *st,
+                          const struct gt_spsa_param *p, int np)
+{
+    if (!f)
+        return;
+    fprintf(f, "{\"kind\": \"spsa\", \"iteration\": %d, \"iterations\": %d, \"wins\": %ld, "
+            "\"losses\": %ld, \"draws\": %ld, \"params\": {", k, n, st->wins, st->losses,
+            st->draws);
+    /* The names are the search's (letters and digits): nothing to escape. */
+    for (int i = 0; i < np; i++)
+        fprintf(f, "%s\"%s\": %.4f", i ? ", " : "", p[i].name, p[i].value);
+    fputs("}}\n", f);
+    fflush(f);
+}
+
 static double clamp(double v, double lo, double hi) { return v < lo ? lo : v > hi ? hi : v; }
 
 /* Engine `side` (0: theta+, 1: theta-) of the iteration's match: the
@@ -57,6 +73,7 @@ int gt_spsa_run(const struct gt_match_config *match, struct gt_spsa_param *p, in
         gt_errf(err, err_len, "out of memory");
         goto out;
     }
+    progress_line(c->progress, 0, n, st, p, np);
     for (int k = 1; k <= n; k++) {
         *mc = *match;
         mc->nengines = 2;
@@ -92,6 +109,7 @@ int gt_spsa_run(const struct gt_match_config *match, struct gt_spsa_param *p, in
             fputc('\n', log);
             fflush(log);
         }
+        progress_line(c->progress, k, n, st, p, np);
     }
     rc = 0;
 out:

@@ -33,6 +33,11 @@ struct gt_spsa_config {
     int pairs;                 /* game pairs per iteration */
     double alpha, gamma, A;    /* A < 0: a tenth of the iterations */
     uint64_t seed;
+    FILE *progress;            /* NULL, or a JSON line per iteration (the
+                                  start as iteration 0): "kind": "spsa",
+                                  "iteration", "iterations", "wins",
+                                  "losses", "draws" (theta+'s, so far),
+                                  "params": {NAME: value, ...} */
 };
 
 struct gt_spsa_stats {

@@ -172,6 +172,19 @@ static double penalty(const double *w, const double *w0, int n, double l2)
     return l2 * sum;
 }
 
+/* The JSON line of a report (tuner.h: progress); NAN is null. */
+static void progress_line(FILE *f, int epoch, double loss, double vloss, double pen)
+{
+    if (!f)
+        return;
+    char vl[32] = "null";
+    if (isfinite(vloss))
+        snprintf(vl, sizeof vl, "%.9f", vloss);
+    fprintf(f, "{\"kind\": \"tune\", \"epoch\": %d, \"train_loss\": %.9f, "
+            "\"validation_loss\": %s, \"l2\": %.9f}\n", epoch, loss, vl, pen);
+    fflush(f);
+}
+
 int gt_tune_run(const struct gt_tune_set *s, const struct gt_param *t, double *w,
                 const struct gt_tune_config *c, FILE *log, struct gt_tune_report *rep)
 {
@@ -205,6 +218,7 @@ int gt_tune_run(const struct gt_tune_set *s, const struct gt_param *t, double *w
         fprintf(log, "k %.6f, %zu training and %zu validation positions, %d weights\n"
                 "epoch %5d  loss %.7f  validation %.7f\n",
                 k, ntrain, nvalid, n, 0, loss, vloss);
+    progress_line(c->progress, 0, loss, vloss, 0);
     int every = c->report_every > 0 ? c->report_every : 10;
     for (int e = 1; e <= c->epochs; e++) {
         loss = pass_run(s, train, ntrain, w, k, c, chunk, grad);
@@ -221,12 +235,16 @@ int gt_tune_run(const struct gt_tune_set *s, const struct gt_param *t, double *w
             if (w[i] > t[i].max)
                 w[i] = t[i].max;
         }
-        if (log && (e % every == 0 || e == c->epochs)) {
+        if ((log || c->progress) && (e % every == 0 || e == c->epochs)) {
             double tl = pass_run(s, train, ntrain, w, k, c, NULL, NULL);
             double vl = pass_run(s, valid, nvalid, w, k, c, NULL, NULL);
-            fprintf(log, "epoch %5d  loss %.7f  validation %.7f  (+l2 %.7f)\n", e, tl, vl,
-                    penalty(w, w0, n, c->l2));
-            fflush(log);
+            double pen = penalty(w, w0, n, c->l2);
+            if (log) {
+                fprintf(log, "epoch %5d  loss %.7f  validation %.7f  (+l2 %.7f)\n", e, tl,
+                        vl, pen);
+                fflush(log);
+            }
+            progress_line(c->progress, e, tl, vl, pen);
         }
     }
     rep->loss = pass_run(s, train, ntrain, w, k, c, NULL, NULL);

@@ -35,6 +35,10 @@ struct gt_tune_config {
     uint64_t seed;             /* chooses the validation positions */
     int threads;
     int report_every;          /* epochs between loss lines (0: 10) */
+    FILE *progress;            /* NULL, or a JSON line per loss line:
+                                  "kind": "tune", "epoch", "train_loss",
+                                  "validation_loss" (null without a
+                                  validation set), "l2" (the penalty) */
     const bool *frozen;        /* NULL, or per weight: keep it as it is */
 };
 
