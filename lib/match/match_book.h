@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <gtsearch/game.h>
 
 /* A book file in memory: its entries, sorted by key.  Read-only once
