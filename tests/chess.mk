@@ -4,7 +4,7 @@ check_PROGRAMS += tests/chess/check_chess
 TESTS += tests/chess/check_chess
 tests_chess_check_chess_SOURCES = tests/chess/check_chess.c tests/chess/check_chess.h tests/chess/check_chess_fen.c \
 	tests/chess/check_chess_moves.c tests/chess/check_chess_rules.c tests/chess/check_chess_eval.c \
-	tests/chess/check_chess_san.c \
+	tests/chess/check_chess_san.c tests/chess/check_chess_book.c \
 	games/chess/module.c
 tests_chess_check_chess_CPPFLAGS = $(AM_CPPFLAGS) -DTEST_DATA_DIR='"$(abs_top_srcdir)/tests/data"'
 tests_chess_check_chess_CFLAGS = $(CORE_TEST_CFLAGS)

@@ -9,7 +9,7 @@ MATCH_TEST_CFLAGS = $(CORE_TEST_CFLAGS)
 MATCH_TEST_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DFAKE_ENGINE='"$(abs_top_srcdir)/tests/match/fake-engine.sh"'
 match_tests = tests/match/check_match tests/match/check_match_elo tests/match/check_match_tc tests/match/check_match_chess \
-	tests/match/check_match_shogi tests/match/check_match_records tests/match/check_match_resume
+	tests/match/check_match_shogi tests/match/check_match_records tests/match/check_match_resume tests/match/check_match_book
 check_PROGRAMS += $(match_tests)
 TESTS += $(match_tests) tests/match/match-cli.sh tests/match/match-cutechess.sh tests/match/match-interrupt.sh tests/match/match-gnushogi.sh tests/match/match-pgn-chessjs.sh \
 	tests/match/match-records-tsshogi.sh tests/match/match-resume.sh
@@ -51,3 +51,9 @@ tests_match_check_match_shogi_SOURCES = tests/match/check_match_shogi.c tests/ch
 tests_match_check_match_shogi_CPPFLAGS = $(MATCH_TEST_CPPFLAGS)
 tests_match_check_match_shogi_CFLAGS = $(MATCH_TEST_CFLAGS)
 tests_match_check_match_shogi_LDADD = $(GT_ROOMS) games/shogi/libshogi.la $(CHECK_LIBS)
+
+tests_match_check_match_book_SOURCES = tests/match/check_match_book.c tests/check_main.c \
+	games/chess/module.c
+tests_match_check_match_book_CPPFLAGS = $(MATCH_TEST_CPPFLAGS)
+tests_match_check_match_book_CFLAGS = $(MATCH_TEST_CFLAGS)
+tests_match_check_match_book_LDADD = $(GT_ROOMS) games/chess/libchess.la $(CHECK_LIBS)

@@ -221,6 +221,8 @@ int chess_eval_trace(const void *pos, const int32_t *params, double *coef);
 extern const struct gt_param chess_eval_params[]; /* eval_weights.h */
 /* features.c */
 extern const struct gt_features chess_features;
+/* book.c: Polyglot's keys and move codes */
+extern const struct gt_book_codec chess_book;
 
 #define CHESS_MAX_MOVES 256
 

@@ -17,7 +17,9 @@ games_chess_libchess_la_SOURCES = \
 	games/chess/search_hints.c \
 	games/chess/eval_weights.h \
 	games/chess/eval.c \
-	games/chess/features.c
+	games/chess/features.c \
+	games/chess/book.c \
+	games/chess/book_random.h
 
 noinst_LTLIBRARIES += games/chess/chess.la
 games_chess_chess_la_SOURCES = games/chess/module.c

@@ -43,6 +43,13 @@ static void chess_set_option(void *pos, const char *name, const char *value)
         p->chess960 = !strcasecmp(value, "true");
 }
 
+/* cutechess's names: fischerandom is chess with UCI_Chess960 on. */
+static const struct gt_variant chess_variants[] = {
+    { .name = "standard" },
+    { .name = "fischerandom", .option = "UCI_Chess960", .value = "true" },
+    { .name = NULL },
+};
+
 /* SAN first: it is the record notation (PGN, EPD bm/am). */
 static const struct gt_notation chess_notations[] = {
     { .name = "san", .title = "Standard Algebraic Notation",
@@ -130,4 +137,6 @@ GT_MODULE(chess) = {
     .set_option = chess_set_option,
     .bench_positions = chess_bench,
     .bench_depth = 12,
+    .book = &chess_book,
+    .variants = chess_variants,
 };

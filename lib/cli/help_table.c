@@ -104,7 +104,8 @@ static const struct gt_command_help table[] = {
         "more engines, the standings (gtsearch(1), MATCH).",
         "  --engine CMD [KEY=VALUE]...   an engine: a shell command, then its settings\n"
         "                      name=NAME (default: its own), proto=uci|usi|cecp|gnushogi\n"
-        "                      (default: the game's dialect), nodes=N, option.NAME=VALUE\n"
+        "                      (default: the game's dialect), nodes=N, option.NAME=VALUE,\n"
+        "                      book=FILE bookdepth=N (its own, in place of --book's)\n"
         "A LIMIT, at least one (fixed limits combine with a clock):\n"
         "  --tc [M/]S[+INC]    seconds (or m:ss) on the clock, increment; M: per M moves\n"
         "  --byoyomi MS        time per move once the clock is empty\n"
@@ -113,6 +114,9 @@ static const struct gt_command_help table[] = {
         "  --games N           games per pair of engines (default 2)\n"
         "  --gauntlet          the first engine plays each other one, who do not meet\n"
         "                      (default: round robin, every pair plays)\n"
+        "  --book FILE         every engine plays from this Polyglot book (.bin) while it\n"
+        "                      has a move, drawn by weight; marked {book} (default: none)\n"
+        "  --book-depth N      book moves only in the first N full moves (default: all)\n"
         "  --openings FILE     openings, each played twice with colours swapped: PGN,\n"
         "                      position lines or record files (default: start position)\n"
         "  --concurrency N     games in parallel, 1 to 256 (default 1)\n"
@@ -139,10 +143,11 @@ static const struct gt_command_help table[] = {
         "                      gtsearch plot (default: none)\n"
         "  --report-rss        report each engine process's memory (default: off)\n"
         "cutechess-cli and fastchess options are read too: -engine cmd=CMD [arg=A]...\n"
-        "  [name=N] [option.N=V]... [tc=TC] [st=S], -each, -games, -rounds, -repeat,\n"
-        "  -openings file=F [order=random] [start=N] [plies=N], -srand, -sprt, -draw,\n"
-        "  -resign, -pgnout FILE [min], -ratinginterval, -concurrency, -maxmoves,\n"
-        "  -variant, -recover, -tournament round-robin|gauntlet\n",
+        "  [name=N] [option.N=V]... [tc=TC] [st=S] [book=F bookdepth=N], -each, -games,\n"
+        "  -rounds, -repeat, -openings file=F [order=random] [start=N] [plies=N],\n"
+        "  -srand, -sprt, -draw, -resign, -pgnout FILE [min], -ratinginterval,\n"
+        "  -concurrency, -maxmoves, -variant NAME (the game's variants), -recover,\n"
+        "  -tournament round-robin|gauntlet\n",
         "gtsearch match --engine ./gtsearch --engine ./other --tc 10+0.1 --games 100",
     },
     {

@@ -1,7 +1,8 @@
 /* match_cli.c -- the `match` command line.
  *
  *   gtsearch [--game NAME] [--option N=V]... match
- *       --engine CMD [name=NAME] [proto=uci|usi|cecp|gnushogi] [nodes=N] [option.NAME=VALUE]...
+ *       --engine CMD [name=NAME] [proto=uci|usi|cecp|gnushogi] [nodes=N]
+ *                    [book=FILE] [bookdepth=N] [option.NAME=VALUE]...
  *       --engine CMD ...                      (two or more engines)
  *       [--games N]          games per pair of engines (default 2)
  *       [--gauntlet]         the first engine plays each of the others, who
@@ -17,6 +18,12 @@
  *                            (default 100)
  *       [--timeout MS]       without a clock or movetime: no answer in this
  *                            long is a hang and loses (default 60000)
+ *       [--book FILE] [--book-depth N]
+ *                            every engine plays from the opening book FILE
+ *                            (Polyglot .bin, in the game's book format)
+ *                            while it has a move, in the first N full moves
+ *                            (default: while it has one); an engine's own
+ *                            book=FILE bookdepth=N win
  *       [--openings FILE]    FEN/EPD, SFEN or `startpos moves ...` lines,
  *                            PGN, or a notation's record files (by the
  *                            extension, else the content); each opening
@@ -116,6 +123,16 @@ int gt_match_engine_attr(const char *cmd, struct gt_match_engine *e, const char 
         if (gt_parse_long(word + 6, 1, 1L << 50, &v) < 0)
             return gt_usage_error(cmd, "nodes= needs a positive number, not '%s'", word + 6);
         e->nodes = (uint64_t)v;
+    } else if (!strncmp(word, "book=", 5)) {
+        if (!word[5])
+            return gt_usage_error(cmd, "book= needs a book file, in '%s'", word);
+        e->book = word + 5;
+    } else if (!strncmp(word, "bookdepth=", 10)) {
+        long v;
+        if (gt_parse_long(word + 10, 1, 100000, &v) < 0)
+            return gt_usage_error(cmd, "bookdepth= needs a positive number of full moves, "
+                                       "not '%s'", word + 10);
+        e->book_depth = (int)v;
     } else if (!strncmp(word, "option.", 7) && eq && eq > word + 7) {
         if (e->noptions == GT_MATCH_MAX_EOPTIONS)
             return gt_usage_error(cmd, "too many engine options at '%s'", word);
@@ -128,7 +145,8 @@ int gt_match_engine_attr(const char *cmd, struct gt_match_engine *e, const char 
         e->opt_value[e->noptions++] = eq + 1;
     } else
         return gt_usage_error(cmd, "unknown engine setting '%s' "
-                                   "(name=, proto=, nodes=, option.NAME=)",
+                                   "(name=, proto=, nodes=, book=, bookdepth=, "
+                                   "option.NAME=)",
                               word);
     return 0;
 }
@@ -257,8 +275,15 @@ int gt_match_parse_args(const char *cmd, struct gt_match_config *c, int argc, ch
                 return gt_usage_error(cmd, "--rating-interval needs a number of games, "
                                            "not '%s'", val);
             c->rating_interval = (int)v;
+        } else if (!strcmp(a, "--book-depth")) {
+            if (gt_parse_long(val, 1, 100000, &v) < 0)
+                return gt_usage_error(cmd, "--book-depth needs a positive number of full "
+                                           "moves, not '%s'", val);
+            c->book_depth = (int)v;
         } else if (!strcmp(a, "--openings"))
             c->openings = val;
+        else if (!strcmp(a, "--book"))
+            c->book = val;
         else if (!strcmp(a, "--pgn"))
             c->pgn = val;
         else if (!strcmp(a, "--record-format"))
@@ -284,6 +309,12 @@ int gt_match_parse_args(const char *cmd, struct gt_match_config *c, int argc, ch
                            "or --depth%s", "");
     if (c->sprt && c->nengines != 2)
         return gt_usage_error(cmd, "--sprt needs exactly two engines%s", "");
+    bool book = c->book != NULL;
+    for (int i = 0; i < c->nengines; i++)
+        book = book || c->engines[i].book;
+    if (book && !c->g->book)
+        return gt_usage_error(cmd, "%s has no opening-book format: --book and book= cannot "
+                                   "be used with it", c->g->name);
     if (c->record_format && !c->pgn)
         return gt_usage_error(cmd, "--record-format needs --pgn FILE, the games file it is "
                                    "for%s",

@@ -3,7 +3,7 @@
  *
  *   -engine cmd=CMD [arg=A]... [dir=D] [name=N] [proto=uci|usi|xboard]
  *           [option.N=V]... [tc=TC] [st=S] [nodes=N] [depth=N|plies=N]
- *           [timemargin=MS] [restart=on|off|auto]
+ *           [timemargin=MS] [restart=on|off|auto] [book=FILE] [bookdepth=N]
  *   -each KEY=VALUE...       for every engine; an engine's own words win
  *   -games N -rounds N       games per pair = N x N (default: -games 2)
  *   -repeat [2]              each opening twice, colours swapped (always)
@@ -17,7 +17,8 @@
  *                            min: PGN without comments, the tags that say
  *                            the game alone (as --pgn-min)
  *   -tournament round-robin|gauntlet
- *   -variant standard|fischerandom
+ *   -variant NAME            a variant the game names (chess: standard,
+ *                            fischerandom), played through its game option
  *
  * All engines share one time control here, so tc= (and st=, depth=)
  * must agree between engines.  Clocks: TC as gt_match_tc_parse reads it.
@@ -34,15 +35,6 @@
 #include "match_cli.h"
 #include "match/match_tc.h"
 #include "core/util.h"
-
-/* cutechess's variant names, and the game option (gtsearch's and the
- * engines') that turns each on: the data of another program's list. */
-static const struct {
-    const char *variant, *option;
-} variants[] = {
-    {"standard", NULL},
-    {"fischerandom", "UCI_Chess960"},
-};
 
 static bool is_word(const char *w) { return w[0] != '-' && strchr(w, '=') != NULL; }
 
@@ -202,12 +194,8 @@ int gt_cute_option(const char *cmd, struct gt_match_config *c, struct gt_cute *s
         return 0;
     }
     if (!strcmp(a, "variant")) {
-        for (size_t k = 0; k < sizeof variants / sizeof *variants; k++)
-            if (!strcmp(val, variants[k].variant)) {
-                st->variant = variants[k].option;
-                return 0;
-            }
-        return gt_usage_error(cmd, "unknown variant '%s' (standard, fischerandom)", val);
+        st->variant = val;       /* the game's names: read once all are */
+        return 0;
     }
     struct { const char *name; long min, max; long *out; } nums[] = {
         {"games", 1, 1000000, &st->games}, {"rounds", 1, 1000000, &st->rounds},
@@ -308,15 +296,36 @@ static bool same_tc(const struct gt_match_tc *x, const struct gt_match_tc *y)
            x->movetime_ms == y->movetime_ms && x->depth == y->depth;
 }
 
-static int variant(const char *cmd, struct gt_match_config *c, const char *option)
+/* -variant NAME: the game's variant of that name (its variants, else
+ * the game itself under its own name) sets its game option for the
+ * referee and for every engine that offers the option. */
+static int variant(const char *cmd, struct gt_match_config *c, const char *wanted)
 {
-    bool known = false;
-    for (const struct gt_option_spec *s = c->g->options; s && s->name; s++)
-        known = known || !strcmp(s->name, option);
-    if (!known)
-        return gt_usage_error(cmd, "this game has no variant switch '%s'", option);
+    const struct gt_game *g = c->g;
+    const char *own = g->variant && *g->variant ? g->variant : g->name;
+    const struct gt_variant *v = g->variants;
+    while (v && v->name && strcmp(v->name, wanted))
+        v++;
+    if (!v && !strcmp(wanted, own))
+        return 0;
+    if (!v || !v->name) {
+        char why[512];
+        size_t n = (size_t)snprintf(why, sizeof why, "'%s' for %s (its variants: ", wanted,
+                                    g->name);
+        for (const struct gt_variant *k = g->variants; k && k->name && n < sizeof why; k++)
+            n += (size_t)snprintf(why + n, sizeof why - n, "%s%s", k == g->variants ? ""
+                                  : ", ", k->name);
+        if (!g->variants && n < sizeof why)
+            n += (size_t)snprintf(why + n, sizeof why - n, "%s", own);
+        if (n < sizeof why)
+            snprintf(why + n, sizeof why - n, ")");
+        return gt_usage_error(cmd, "unknown variant %s", why);
+    }
+    const char *option = v->option, *value = v->value;
+    if (!option)
+        return 0;
     if (c->ngameopts < GT_MATCH_MAX_EOPTIONS)
-        c->gameopts[c->ngameopts++] = (struct gt_match_gameopt){option, "true"};
+        c->gameopts[c->ngameopts++] = (struct gt_match_gameopt){option, value};
     for (int i = 0; i < c->nengines; i++) {
         struct gt_match_engine *e = &c->engines[i];
         if (e->noptions == GT_MATCH_MAX_EOPTIONS)
@@ -326,7 +335,7 @@ static int variant(const char *cmd, struct gt_match_config *c, const char *optio
             return gt_usage_error(cmd, "out of memory at '%s'", option);
         e->opt_if_offered |= 1u << e->noptions;
         e->opt_name[e->noptions] = name;
-        e->opt_value[e->noptions++] = "true";
+        e->opt_value[e->noptions++] = value;
     }
     return 0;
 }

@@ -87,6 +87,23 @@ int gt_registry_check_game(const struct gt_game *g, char *err, size_t err_len)
                 "hook, and positive count and max_active", g->name);
         return -1;
     }
+    const struct gt_book_codec *b = g->book;
+    if (b && (!b->name || !b->key || !b->move || !b->code)) {
+        gt_errf(err, err_len, "module '%s': its book format needs a name and the key, "
+                "move and code hooks", g->name);
+        return -1;
+    }
+    /* A variant plays through one of the game's own options. */
+    for (const struct gt_variant *v = g->variants; v && v->name; v++) {
+        bool known = !v->option;
+        for (const struct gt_option_spec *o = g->options; o && o->name && !known; o++)
+            known = !strcmp(o->name, v->option);
+        if (!known || (v->option && !v->value)) {
+            gt_errf(err, err_len, "module '%s': variant '%s' needs one of the game's "
+                    "options and a value", g->name, v->name);
+            return -1;
+        }
+    }
     return 0;
 }
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "conformance_book.h"
 #include "features.h"
 #include "perft.h"
 #include "util.h"
@@ -28,6 +29,7 @@ struct run {
     bool *gives;                /* per move of all: in check after it */
     int nprev;
     struct gt_features_checker *fc;
+    void *book_work;            /* gt_book_check's room, with a book format */
     char text[TEXT_LEN], text2[TEXT_LEN], err[256];
     int game, ply;
     gt_move last;               /* the move that led here */
@@ -369,6 +371,10 @@ static int check_position(struct run *r)
     if (check_illegal(r, n) < 0 || (!in_check && check_kinds(r, n) < 0) ||
         check_checks(r, n) < 0 || check_null(r, in_check) < 0)
         return -1;
+    gt_move culprit;
+    if (g->book && gt_book_check(g, r->pos, r->all, n, in_check, r->book_work, &culprit,
+                                 r->err, sizeof r->err) < 0)
+        return fail(r, culprit, "book", "%s", r->err);
     return check_perft(r);
 }
 
@@ -406,6 +412,7 @@ static void run_free(struct run *r)
     free(r->prev);
     free(r->gives);
     gt_features_checker_free(r->fc);
+    free(r->book_work);
 }
 
 int gt_conformance_run(const struct gt_game *g, struct gt_conformance *c, FILE *out)
@@ -424,8 +431,11 @@ int gt_conformance_run(const struct gt_game *g, struct gt_conformance *c, FILE *
     r.gives = malloc(sizeof *r.gives * (size_t)(g->max_moves > 0 ? g->max_moves : 1));
     if (g->features)
         r.fc = gt_features_checker_new(g);
+    if (g->book)
+        r.book_work = malloc(gt_book_check_size(g));
     if (!r.pos || !r.scratch || !r.undo || !r.all || !r.sorted || !r.noisy || !r.quiet ||
-        !r.checks || !r.prev || !r.gives || (g->features && !r.fc)) {
+        !r.checks || !r.prev || !r.gives || (g->features && !r.fc) ||
+        (g->book && !r.book_work)) {
         run_free(&r);
         return -1;
     }

@@ -2,12 +2,12 @@
 # only lib/gtsearch/ (see tests/include-rules.sh).
 # SPDX-License-Identifier: MIT
 noinst_LTLIBRARIES += lib/core/libgtcore.la
-noinst_HEADERS += lib/core/accum.h lib/core/conformance.h lib/core/score.h lib/core/net.h lib/core/ending.h lib/core/features.h lib/core/history.h lib/core/nullmove.h lib/core/paramfile.h lib/core/params.h lib/core/perft.h \
+noinst_HEADERS += lib/core/accum.h lib/core/conformance.h lib/core/conformance_book.h lib/core/score.h lib/core/net.h lib/core/ending.h lib/core/features.h lib/core/history.h lib/core/nullmove.h lib/core/paramfile.h lib/core/params.h lib/core/perft.h \
 	lib/core/search.h lib/core/tt.h lib/core/util.h lib/core/worker.h
 lib_core_libgtcore_la_SOURCES = \
 	lib/core/accum.c \
 	lib/core/alphabeta.c \
-	lib/core/conformance.c \
+	lib/core/conformance.c lib/core/conformance_book.c \
 	lib/core/correction.c \
 	lib/core/ending.c \
 	lib/core/features.c \

@@ -64,12 +64,13 @@
 #define GT_ABI_MIX(h, v) (((h) ^ (uint64_t)(v)) * 0x100000001b3ULL)
 #define GT_ABI_LAYOUT                                                              \
     GT_ABI_MIX(GT_ABI_MIX(GT_ABI_MIX(GT_ABI_MIX(GT_ABI_MIX(GT_ABI_MIX(GT_ABI_MIX(     \
-        GT_ABI_MIX(GT_ABI_MIX(0xcbf29ce484222325ULL, sizeof(struct gt_game)),        \
-                   offsetof(struct gt_game, features)),                              \
-        offsetof(struct gt_game, correction_keys)), sizeof(struct gt_features)),     \
-        sizeof(struct gt_feature_change)), sizeof(struct gt_notation)),              \
-        sizeof(struct gt_record)), sizeof(struct gt_option_spec)),                   \
-        sizeof(struct gt_param))
+    GT_ABI_MIX(GT_ABI_MIX(GT_ABI_MIX(GT_ABI_MIX(0xcbf29ce484222325ULL,               \
+                                               sizeof(struct gt_game)),              \
+        offsetof(struct gt_game, features)), offsetof(struct gt_game, variants)),    \
+        sizeof(struct gt_features)), sizeof(struct gt_feature_change)),              \
+        sizeof(struct gt_notation)), sizeof(struct gt_record)),                      \
+        sizeof(struct gt_option_spec)), sizeof(struct gt_param)),                    \
+        sizeof(struct gt_book_codec)), sizeof(struct gt_variant))
 /* The first two fields of every module's table. */
 #define GT_ABI .abi_version = GT_ABI_VERSION, .abi_layout = GT_ABI_LAYOUT
 
@@ -148,6 +149,38 @@ struct gt_option_spec {
     const char *def;           /* default value as text ("true", "16", ...) */
     long min, max;             /* GT_OPT_SPIN bounds */
     const char *const *vars;   /* GT_OPT_COMBO choices, NULL-terminated */
+};
+
+/* An opening book format: what the entries of a book file mean in this
+ * game.  The file's layout is the core's (the match runner reads
+ * Polyglot's: 16-byte entries of key, move code, weight, learn, sorted by
+ * key); the game says which key a position has and which move a code
+ * names.  Chess implements Polyglot's own keys and codes, so the books
+ * other programs make are read as they are. */
+struct gt_book_codec {
+    const char *name;          /* the format, for messages: "polyglot" */
+    /* The position's book key (not the search's `key`: the format fixes
+     * it).  The same position gives the same key whatever moves led to
+     * it; positions that differ, the side to move included, almost never
+     * share one. */
+    uint64_t (*key)(const void *pos);
+    /* The legal move of pos that `code` (a file's 16-bit move field)
+     * names, or GT_MOVE_NONE when it names none (a stale entry, a key
+     * collision): the runner then leaves the book. */
+    gt_move (*move)(const void *pos, unsigned code);
+    /* The code of the legal move m of pos: what `move` reads back to m
+     * (a book writer's half; selftest checks both ways). */
+    unsigned (*code)(const void *pos, gt_move m);
+};
+
+/* A variant as other programs name it (cutechess's -variant), and the
+ * game option that plays it: the match runner sets that option for its
+ * referee and sends it to every engine that offers it. */
+struct gt_variant {
+    const char *name;          /* "fischerandom", "standard" */
+    const char *option;        /* a game option (of `options`), or NULL:
+                                  the game as it is, nothing to set */
+    const char *value;         /* the option's value: "true" */
 };
 
 /* A named integer parameter: the game's evaluation weights (eval_params)
@@ -549,6 +582,18 @@ struct gt_game {
      * while CorrectionHistory is on, so keep it cheap: shogi keeps its
      * keys up to date in make, chess hashes a few bitboards. */
     int (*correction_keys)(const void *pos, uint64_t *keys);
+
+    /* ---- books and variants (interface 3, at the end) -------------------- */
+    /* OPTIONAL: the game's opening-book format (struct gt_book_codec):
+     * with it `match --book FILE` (cutechess's book=FILE) plays moves from
+     * a book file.  NULL: the game has no book format, and the runner
+     * refuses a book. */
+    const struct gt_book_codec *book;
+    /* OPTIONAL: the variants other programs name, ended by an entry whose
+     * name is NULL (chess: "standard", and "fischerandom" through
+     * UCI_Chess960).  NULL: only the game as it is, named by `variant`
+     * (else `name`). */
+    const struct gt_variant *variants;
 };
 
 /* Games with a real pass (Othello, Go, ...): the game picks a value for it

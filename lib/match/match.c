@@ -8,7 +8,8 @@
  * `games` games; game k of a pair uses opening k/2
  * (cycling through the file) and the pair's first engine plays side 0 in
  * the even games, so each opening is played twice with colours swapped.
- * Each worker thread owns its own copy of every engine process and
+ * An engine with an opening book plays its moves while the book has one
+ * (match_book.c).  Each worker thread owns its own copy of every engine process and
  * restarts one that crashed or hung.  The games file and the record lines
  * follow the game numbers, whatever order the threads finish them in; the
  * progress lines (match_progress.h) follow the order the games finish in,
@@ -25,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "match_book.h"
 #include "match_elo.h"
 #include "match_gnushogi.h"
 #include "match_openings.h"
@@ -54,6 +56,8 @@ struct rss_note {
 struct sched {
     struct gt_match_config *c;
     struct gt_openings ops;
+    struct gt_book *books[GT_MATCH_MAX_ENGINES];  /* each engine's, or NULL
+                                 (engines naming one file share it) */
     struct gt_match_log log;
     FILE *out, *pgn, *record, *progress;
     const struct gt_notation *fmt;   /* the games file's format; NULL: PGN */
@@ -367,6 +371,49 @@ static int next_game(struct sched *s)
     return n;
 }
 
+/* Game n's books.  The draws are seeded by the match's seed and the
+ * game's opening pair, so that both games of a pair (colours swapped)
+ * draw alike: with one book for both engines they play the same line. */
+static void game_books(const struct sched *s, int n, int pair, bool a_first,
+                       struct gt_game_books *b)
+{
+    const struct gt_match_config *c = s->c;
+    int engine[2] = {a_first ? s->sum->pair_a[pair] : s->sum->pair_b[pair],
+                     a_first ? s->sum->pair_b[pair] : s->sum->pair_a[pair]};
+    uint64_t x = c->seed ^ ((uint64_t)(n / s->sum->npairs / 2) << 20) ^ (uint64_t)pair;
+    b->rng = next_random(&x);
+    for (int side = 0; side < 2; side++) {
+        const struct gt_match_engine *e = &c->engines[engine[side]];
+        b->seat[side] = (struct gt_book_seat){
+            .book = s->books[engine[side]],
+            .depth = e->book_depth ? e->book_depth : c->book_depth,
+        };
+    }
+}
+
+/* Open every engine's book (its own, else the match's); one file named
+ * twice is read once. */
+static int open_books(struct sched *s, char *err, size_t err_len)
+{
+    const struct gt_match_config *c = s->c;
+    for (int i = 0; i < c->nengines; i++) {
+        const char *path = c->engines[i].book ? c->engines[i].book : c->book;
+        if (!path)
+            continue;
+        if (!c->g->book) {
+            gt_errf(err, err_len, "%s has no opening-book format: engine %d's book '%s' "
+                    "cannot be read", c->g->name, i + 1, path);
+            return -1;
+        }
+        for (int j = 0; j < i && !s->books[i]; j++)
+            if (s->books[j] && !strcmp(s->books[j]->path, path))
+                s->books[i] = s->books[j];
+        if (!s->books[i] && gt_book_open(path, &s->books[i], err, err_len) < 0)
+            return -1;
+    }
+    return 0;
+}
+
 static void *worker(void *arg)
 {
     struct sched *s = arg;
@@ -393,7 +440,9 @@ static void *worker(void *arg)
         struct gt_player *b = &players[s->sum->pair_b[pair]];
         struct gt_player *seats[2] = {a_first ? a : b, a_first ? b : a};
         struct gt_game_record rec;
-        gt_referee_play(c, seats, opening >= 0 ? &s->ops.v[opening] : NULL, &rec);
+        struct gt_game_books books;
+        game_books(s, n, pair, a_first, &books);
+        gt_referee_play(c, seats, opening >= 0 ? &s->ops.v[opening] : NULL, &books, &rec);
         for (int k = 0; k < 2 && c->report_rss; k++)
             note_rss(seats[k], n + 1);
         if (c->hooks) {
@@ -712,6 +761,8 @@ int gt_match_run(struct gt_match_config *c, FILE *out, struct gt_match_summary *
         gt_openings_load(c, c->openings, &s.ops, c->quiet ? NULL : stderr, err, err_len) < 0)
         goto out;
     arrange_openings(c, &s.ops);
+    if (open_books(&s, err, err_len) < 0)
+        goto out;
     if (c->log && !(s.log.f = open_out(c->log, err, err_len)))
         goto out;
     /* The engines' names first: the resumed games are checked by them. */
@@ -780,6 +831,13 @@ out:
     free(s.finished);
     free(s.rss);
     gt_openings_free(&s.ops);
+    for (int i = 0; i < c->nengines; i++) {
+        bool shared = false;
+        for (int j = 0; j < i; j++)
+            shared = shared || s.books[j] == s.books[i];
+        if (!shared)
+            gt_book_free(s.books[i]);
+    }
     if (s.log.f)
         fclose(s.log.f);
     if (s.pgn)

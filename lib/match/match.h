@@ -8,7 +8,8 @@
  * match.c schedules the games on threads and reports, match_referee.c
  * plays one game, match_player.c speaks to one engine, match_proc.c
  * handles its process, match_openings.c reads the openings file (and
- * match_pgn.c a PGN one), match_elo.c does the statistics,
+ * match_pgn.c a PGN one), match_book.c the engines' opening books
+ * (Polyglot), match_elo.c does the statistics,
  * match_standings.c the table of three or more engines,
  * match_record.c writes PGN, the game's own record files and record
  * lines, and match_resume.c reads them back for --resume.
@@ -46,6 +47,9 @@ struct gt_match_engine {
                                  (a variant's switch) */
     char *cmd_owned;          /* cmd when built by the command line (freed
                                  with the configuration) */
+    const char *book;         /* book=: this engine's opening book, in place
+                                 of the match's (NULL: the match's) */
+    int book_depth;           /* bookdepth=: in place of the match's (0) */
 };
 
 /* The time control of every game (both sides alike). */
@@ -103,6 +107,10 @@ struct gt_match_config {
     unsigned long seed;
     int opening_plies;        /* play only this many plies of each
                                  opening's moves (0: all) */
+    const char *book;         /* every engine's opening book file (the
+                                 game's book format), unless its own */
+    int book_depth;           /* book moves only in the first N full moves
+                                 of a game (0: while the book has some) */
     int rating_interval;      /* print the standings every N games (0: at
                                  the end only) */
     bool sprt;

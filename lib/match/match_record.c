@@ -176,6 +176,8 @@ int gt_record_write(FILE *f, const struct gt_notation *fmt, const struct gt_matc
         moves[i] = rec->notes[i].m;
         ms[i] = rec->notes[i].ms < 0 ? 0 : rec->notes[i].ms;
         gt_record_score_text(&rec->notes[i], score, sizeof score);
+        if (rec->notes[i].book)
+            snprintf(score, sizeof score, "book");
         if (score[0] && !(comments[i] = strdup(score)))
             goto out;
     }

@@ -71,9 +71,14 @@ static void seconds_text(int64_t ms, char *buf, size_t len)
         end[-1] = 0;
 }
 
-/* The comment after an engine's move: "+0.35/12 0.8s", "0.8s". */
+/* The comment after an engine's move: "+0.35/12 0.8s", "0.8s"; "book"
+ * for a move of its opening book. */
 static void move_comment(const struct gt_move_note *note, char *buf, size_t len)
 {
+    if (note->book) {
+        snprintf(buf, len, "book");
+        return;
+    }
     char score[48], secs[32];
     gt_record_score_text(note, score, sizeof score);
     seconds_text(note->ms, secs, sizeof secs);

@@ -10,6 +10,10 @@
  * history, so only the full count of the rules (threefold, sennichite's
  * fourfold) ends a game.  A mate takes precedence over a rule draw (mate
  * on the hundredth ply of the fifty-move rule wins).
+ *
+ * A side with an opening book plays the book's move without asking its
+ * engine (match_book.c draws it), judged like any other: a code the game
+ * reads as no legal move leaves the book, never loses the game.
  * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include "match_referee.h"
@@ -176,8 +180,24 @@ static bool adjudicate(const struct gt_match_config *c, struct adjudge *a, int s
     return false;
 }
 
+/* Record the legal move m and make it; false (rec finished) when out of
+ * memory. */
+static bool take_move(const struct gt_game *g, void *pos, void *undo, gt_move m,
+                      const struct gt_move_note *note, struct gt_game_record *rec)
+{
+    char text[64];
+    g->move_to_text(pos, m, text, sizeof text);
+    if (add_move(rec, text, note) < 0) {
+        finish(rec, 0, GT_END_ADJUDICATED, -1, "out of memory");
+        return false;
+    }
+    g->make(pos, m, undo);
+    return true;
+}
+
 static void play(const struct gt_match_config *c, struct gt_player *seats[2],
-                 void *pos, void *undo, gt_move *buf, struct gt_game_record *rec)
+                 struct gt_game_books *books, void *pos, void *undo, gt_move *buf,
+                 struct gt_game_record *rec)
 {
     const struct gt_game *g = c->g;
     const struct gt_match_tc *tc = &c->tc;
@@ -200,6 +220,15 @@ static void play(const struct gt_match_config *c, struct gt_player *seats[2],
         int side = g->side(pos);
         struct gt_player *p = seats[side];
         const char *who = p->spec->name;
+        gt_move bm = books ? gt_book_seat_move(g, &books->seat[side], pos, rec->nmoves,
+                                               &books->rng, who, stderr)
+                           : GT_MOVE_NONE;
+        if (bm != GT_MOVE_NONE) {   /* no think time, no clock */
+            struct gt_move_note note = {.m = bm, .ms = 0, .book = true};
+            if (!take_move(g, pos, undo, bm, &note, rec))
+                return;
+            continue;
+        }
         struct gt_think_req req = {
             .base = rec->op ? rec->op->base : NULL,
             .moves = (const char *const *)rec->moves, .nmoves = rec->nmoves,
@@ -250,22 +279,18 @@ static void play(const struct gt_match_config *c, struct gt_player *seats[2],
                    who, res.move, msg[0] ? ": " : "", msg);
             return;
         }
-        char text[64];
-        g->move_to_text(pos, m, text, sizeof text);
         struct gt_move_note note = {.m = m, .ms = res.elapsed_ms, .has_score = res.has_score,
                                     .score = res.score, .depth = res.depth};
-        if (add_move(rec, text, &note) < 0) {
-            finish(rec, 0, GT_END_ADJUDICATED, -1, "out of memory");
+        if (!take_move(g, pos, undo, m, &note, rec))
             return;
-        }
-        g->make(pos, m, undo);
         if (adjudicate(c, &adj, side, &res, rec->nmoves, who, rec))
             return;
     }
 }
 
 void gt_referee_play(const struct gt_match_config *c, struct gt_player *seats[2],
-                     const struct gt_opening *op, struct gt_game_record *rec)
+                     const struct gt_opening *op, struct gt_game_books *books,
+                     struct gt_game_record *rec)
 {
     const struct gt_game *g = c->g;
     char err[512];
@@ -301,7 +326,7 @@ void gt_referee_play(const struct gt_match_config *c, struct gt_player *seats[2]
             goto out;
         }
     }
-    play(c, seats, pos, undo, buf, rec);
+    play(c, seats, books, pos, undo, buf, rec);
     for (int s = 0; s < 2; s++)
         gt_player_game_over(seats[s], s == 0 ? rec->result : -rec->result,
                             gt_result_text(rec->result), rec->reason);

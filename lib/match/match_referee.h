@@ -5,6 +5,7 @@
 #define GT_MATCH_REFEREE_H
 
 #include "match.h"
+#include "match_book.h"
 #include "match_openings.h"
 #include "match_player.h"
 
@@ -32,6 +33,7 @@ struct gt_move_note {
     int score;                     /* the mover's own last score, in
                                       centipawns; mates +-(100000 - N) */
     int depth;                     /* the depth of that score; 0: not said */
+    bool book;                     /* played from the engine's book (ms 0) */
 };
 
 struct gt_game_record {
@@ -51,10 +53,18 @@ struct gt_game_record {
                                       for this game */
 };
 
-/* Play one game: seats[0] plays side 0 (white, sente), seats[1] side 1.
- * Never fails: whatever goes wrong is a result with its reason. */
+/* The opening books of one game's two sides, and the seed of its draws. */
+struct gt_game_books {
+    struct gt_book_seat seat[2];   /* by side */
+    uint64_t rng;                  /* a gt_rand64 state */
+};
+
+/* Play one game: seats[0] plays side 0 (white, sente), seats[1] side 1,
+ * each from its book while it has a move (books NULL: no books).  Never
+ * fails: whatever goes wrong is a result with its reason. */
 void gt_referee_play(const struct gt_match_config *c, struct gt_player *seats[2],
-                     const struct gt_opening *op, struct gt_game_record *rec);
+                     const struct gt_opening *op, struct gt_game_books *books,
+                     struct gt_game_record *rec);
 
 void gt_game_record_free(struct gt_game_record *rec);
 

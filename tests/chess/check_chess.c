@@ -238,6 +238,7 @@ int main(void)
     srunner_add_suite(sr, chess_rules_suite());
     srunner_add_suite(sr, chess_eval_suite());
     srunner_add_suite(sr, chess_san_suite());
+    srunner_add_suite(sr, chess_book_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);

@@ -34,5 +34,6 @@ Suite *chess_rules_suite(void);
 Suite *chess_moves_suite(void);
 Suite *chess_eval_suite(void);
 Suite *chess_san_suite(void);
+Suite *chess_book_suite(void);
 
 #endif
