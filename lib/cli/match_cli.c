@@ -1,60 +1,11 @@
 /* match_cli.c -- the `match` command line.
  *
- *   gtsearch [--game NAME] [--option N=V]... match
- *       --engine CMD [name=NAME] [proto=uci|usi|cecp|gnushogi] [nodes=N]
- *                    [book=FILE] [bookdepth=N] [option.NAME=VALUE]...
- *       --engine CMD ...                      (two or more engines)
- *       [--games N]          games per pair of engines (default 2)
- *       [--gauntlet]         the first engine plays each of the others, who
- *                            do not meet (default: a round robin, every
- *                            pair plays)
- *       [--tc [MOVES/]BASE[+INC]] seconds (or m:ss) on the clock, increment;
- *                            MOVES: the clock gets BASE again every MOVES moves
- *       [--byoyomi MS]       per move once the clock is empty (with --tc or
- *                            alone)
- *       [--movetime MS] [--nodes N] [--depth N]
- *                            fixed limits per move (combinable)
- *       [--timemargin MS]    grace over the clock before a loss on time
- *                            (default 100)
- *       [--timeout MS]       without a clock or movetime: no answer in this
- *                            long is a hang and loses (default 60000)
- *       [--book FILE] [--book-depth N]
- *                            every engine plays from the opening book FILE
- *                            (Polyglot .bin, in the game's book format)
- *                            while it has a move, in the first N full moves
- *                            (default: while it has one); an engine's own
- *                            book=FILE bookdepth=N win
- *       [--openings FILE]    FEN/EPD, SFEN or `startpos moves ...` lines,
- *                            PGN, or a notation's record files (by the
- *                            extension, else the content); each opening
- *                            is played twice, colours swapped
- *       [--concurrency N]    games in parallel (default 1)
- *       [--sprt [elo0=E] [elo1=E] [alpha=A] [beta=B]]
- *                            stop when the SPRT decides (defaults 0, 5,
- *                            0.05, 0.05; two engines only)
- *       [--draw-after N]     adjudicate a draw after N plies of the game
- *       [--resign SCORE:MOVES] an engine whose own score is -SCORE or worse
- *                            for MOVES moves in a row loses
- *       [--pgn FILE] [--record-format NAME] [--record FILE] [--log FILE]
- *                            the games file (PGN, or the format NAME or
- *                            FILE's extension names: a notation's own
- *                            record files, e.g. kif, csa; by default the
- *                            record notation's when it has them), one
- *                            line per game, and the engines' protocol
- *                            traffic and stderr (all appended)
- *       [--pgn-min]          PGN without comments (no scores, depths,
- *                            times) and only the tags that say the game
- *       [--resume]           the same command line again goes on from the
- *                            games the --pgn (PGN) or --record file holds:
- *                            they count as if played now, the others are
- *                            played and appended; a file of another match
- *                            is refused
- *       [--rating-interval N] the standings every N games (0: at the end)
- *       [--progress FILE]    a JSON line per finished game (results, Elo
- *                            and its interval, the SPRT's LLR), appended:
- *                            what `gtsearch plot` draws
- *       [--report-rss]       each engine process's memory after its first
- *                            and its last game, with the results
+ *   gtsearch [--game NAME] [--option N=V]... match --engine CMD [KEY=VALUE]...
+ *       --engine CMD ... [OPTION]...
+ *
+ * The options, with their defaults, are `gtsearch match --help`
+ * (help_table.c) and gtsearch(1); this file reads them into a
+ * gt_match_config (match.h says what each field means).
  *
  * cutechess-cli's and fastchess's own options (one dash: -engine cmd=...,
  * -each, -games, -rounds, -openings file=..., ...) are read as well, by
