@@ -167,7 +167,10 @@ static void write_game(struct sched *s, int n, int pair, bool a_first,
         s->in_pgn++;
     }
     if (s->record) {
-        gt_record_line(s->record, c, n + 1, first, second, rec);
+        /* A notation's games file cannot be read back: the line says where
+         * its game ends, so that --resume can cut a game the line lacks. */
+        long games_end = s->pgn && s->fmt ? ftell(s->pgn) : -1;
+        gt_record_line(s->record, c, n + 1, first, second, rec, games_end);
         fflush(s->record);
     }
 }
@@ -715,7 +718,8 @@ static int resume(struct sched *s, char *err, size_t err_len)
         if (resumed_game(s, a, &a->v[i], err, err_len) < 0)
             goto out;
     if (gt_resume_cut(a, stderr, err, err_len) < 0 ||
-        (b && gt_resume_cut(b, stderr, err, err_len) < 0))
+        (b && gt_resume_cut(b, stderr, err, err_len) < 0) ||
+        (c->pgn && s->fmt && gt_resume_cut_notation(c->pgn, &lines, stderr, err, err_len) < 0))
         goto out;
     skip_finished(s);
     rc = 0;

@@ -205,7 +205,7 @@ out:
 
 void gt_record_line(FILE *f, const struct gt_match_config *c, int round,
                     const char *first, const char *second,
-                    const struct gt_game_record *rec)
+                    const struct gt_game_record *rec, long games_end)
 {
     fprintf(f, "game=%d first=", round);
     gt_record_put_quoted(f, first);
@@ -213,6 +213,8 @@ void gt_record_line(FILE *f, const struct gt_match_config *c, int round,
     gt_record_put_quoted(f, second);
     fprintf(f, " result=%s end=%s reason=", gt_result_text(rec->result), gt_end_name(rec->end));
     gt_record_put_quoted(f, rec->reason);
+    if (games_end >= 0)
+        fprintf(f, " games_end=%ld", games_end);
     if (rec->op && rec->op->base)
         fprintf(f, " position %s %s", c->g->dialect == GT_USI ? "sfen" : "fen", rec->op->base);
     else

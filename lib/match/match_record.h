@@ -29,12 +29,14 @@ void gt_record_pgn(FILE *f, const struct gt_match_config *c, int round,
 
 /* One game as one line:
  *   game=N first="NAME" second="NAME" result=R end=KIND reason="TEXT"
- *   position startpos|fen TEXT|sfen TEXT [moves M...]
+ *   [games_end=BYTES] position startpos|fen TEXT|sfen TEXT [moves M...]
  * (all on one line); the tail is a protocol position command that replays
- * the whole game, the opening included. */
+ * the whole game, the opening included.  games_end (when >= 0) is the
+ * length of a games file in a notation's own format once this game was
+ * in it: --resume cuts that file there, since it cannot read it back. */
 void gt_record_line(FILE *f, const struct gt_match_config *c, int round,
                     const char *first, const char *second,
-                    const struct gt_game_record *rec);
+                    const struct gt_game_record *rec, long games_end);
 
 const char *gt_end_name(enum gt_end end);
 

@@ -14,8 +14,10 @@
 #include "match_resume.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "match_record.h"
@@ -267,6 +269,15 @@ static int parse_line(const char *line, struct gt_resumed *g)
         field(&p, "end", end, sizeof end) < 0 || field(&p, "reason", reason, sizeof reason) < 0)
         return -1;
     g->number = (int)v;
+    g->games_end = -1;
+    const char *q = p;
+    char at[32];
+    if (field(&q, "games_end", at, sizeof at) == 0) {
+        if (gt_parse_long(at, 0, LONG_MAX, &v) < 0)
+            return -1;
+        g->games_end = v;
+        p = q;
+    }
     g->end = GT_END_RULE;
     for (int e = GT_END_RULE; e <= GT_END_ADJUDICATED; e++)
         if (!strcmp(end, gt_end_name((enum gt_end)e)))
@@ -435,6 +446,31 @@ int gt_resume_cut(const struct gt_resume *r, FILE *note, char *err, size_t err_l
                 "being written when the match stopped) cut off; that game is played again\n",
                 r->file, r->size - r->keep);
     return 0;
+}
+
+int gt_resume_cut_notation(const char *path, const struct gt_resume *lines, FILE *note,
+                           char *err, size_t err_len)
+{
+    const struct gt_resumed *last = NULL;
+    for (int i = 0; i < lines->n; i++)
+        if (lines->v[i].start_offset < lines->keep)
+            last = &lines->v[i];
+    if (!last || last->games_end < 0)
+        return 0;
+    struct stat st;
+    if (stat(path, &st) < 0) {
+        gt_errf(err, err_len, "cannot read '%s' to resume from: %s", path, strerror(errno));
+        return -1;
+    }
+    if (st.st_size < last->games_end) {
+        gt_errf(err, err_len, "'%s' has %lld bytes, but %s:%d says game %d ended at byte %ld: "
+                "not this match's games file", path, (long long)st.st_size, lines->file,
+                last->line, last->number, last->games_end);
+        return -1;
+    }
+    struct gt_resume r = {.file = path, .size = (size_t)st.st_size,
+                          .keep = (size_t)last->games_end};
+    return gt_resume_cut(&r, note, err, err_len);
 }
 
 void gt_resume_free(struct gt_resume *r)

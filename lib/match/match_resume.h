@@ -24,6 +24,9 @@ struct gt_resumed {
                                  game's start position */
     bool has_variant;         /* PGN: its Variant tag */
     char variant[80];
+    long games_end;           /* a record line's games_end (a notation
+                                 games file's length after the game),
+                                 -1: none */
     int line;                 /* where the game starts in the file */
     size_t start_offset;      /* where its text starts */
 };
@@ -66,6 +69,14 @@ int gt_resume_reconcile(struct gt_resume *a, struct gt_resume *b, char *err, siz
 /* Cut the file to r->keep when it is longer, saying so on note.  0, or -1
  * with a message. */
 int gt_resume_cut(const struct gt_resume *r, FILE *note, char *err, size_t err_len);
+
+/* A games file in a notation's own format, which is not read back: cut
+ * it where the last record line (lines, reconciled) says its game ended,
+ * so that a game written there but not to the lines is played again, not
+ * kept twice.  Lines without games_end (or none) leave the file as it is.
+ * 0, or -1 with a message (the file is shorter than the lines say). */
+int gt_resume_cut_notation(const char *path, const struct gt_resume *lines, FILE *note,
+                           char *err, size_t err_len);
 
 void gt_resume_free(struct gt_resume *r);
 

@@ -6,7 +6,9 @@
 # exactly once, and the final summary's wins, losses, draws and
 # pentanomial pairs must be those counted from the PGN.  A resume with
 # other engines, fewer games, another game or no file is refused and
-# leaves the files as they were.
+# leaves the files as they were.  A shogi match whose games file is CSA
+# (not read back) is cut where its record lines end, so that a game the
+# lines lack is played again, not kept twice.
 # SPDX-License-Identifier: MIT
 set -u
 : "${abs_top_builddir:?}"
@@ -126,4 +128,23 @@ refused 2 "--resume goes on from the games file" --game connect4 match \
     --engine "$e" --engine "$e" --nodes 500 --resume
 refused 1 "cannot read '$tmp/none.pgn' to resume from" --game connect4 match \
     --engine "$e" --engine "$e" --nodes 500 --pgn "$tmp/none.pgn" --resume
-echo "PASS: $total games in both files, each once; the summary is what the PGN holds"
+
+# CSA games beside record lines: the lines lose their last game (killed
+# between the two writes), the resume cuts that game off the CSA file.
+sg="$gt --game shogi"
+csa() { # GAMES [--resume]
+    $sg match --engine "$sg" name=S --engine "$sg" name=T --depth 1 --draw-after 40 \
+        --openings "$abs_top_srcdir/tests/data/shogi/openings.txt" --games "$@" \
+        --pgn "$tmp/s.csa" --record "$tmp/s.rec" >"$tmp/s.out" 2>&1 || fail "csa: $(cat "$tmp/s.out")"
+}
+csa 4
+[ "$(grep -c '^/$' "$tmp/s.csa")" -eq 3 ] || fail "4 CSA games need 3 separators"
+grep -q ' games_end=[0-9]* position ' "$tmp/s.rec" || fail "no games_end in the record lines"
+head -n 3 "$tmp/s.rec" >"$tmp/s.cut" && mv "$tmp/s.cut" "$tmp/s.rec"
+csa 6 --resume
+grep -q "'$tmp/s.csa': [0-9]* bytes after its last whole game" "$tmp/s.out" ||
+    fail "the CSA file was not cut: $(cat "$tmp/s.out")"
+[ "$(grep -c '^\$EVENT:' "$tmp/s.csa")" -eq 6 ] || fail "not 6 games in the CSA file: $(grep '^\$EVENT' "$tmp/s.csa")"
+[ "$(grep '^\$EVENT:' "$tmp/s.csa" | sort -u | wc -l)" -eq 6 ] || fail "a CSA game twice"
+[ "$(grep -c '^/$' "$tmp/s.csa")" -eq 5 ] || fail "6 CSA games need 5 separators"
+echo "PASS: $total games in both files, each once; the summary is what the PGN holds; CSA cut"
