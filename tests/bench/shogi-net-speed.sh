@@ -10,7 +10,8 @@
 # its geometric mean (the goal: at least 0.5x).
 # usage: tests/bench/shogi-net-speed.sh [RUNS] [NODES]   (from the build directory)
 # Environment: GTSEARCH (default ./gtsearch), EVALFILE (a network file;
-# default the built-in one).
+# default the built-in one: without either, both columns are the
+# hand-written evaluation).
 # SPDX-License-Identifier: MIT
 GTSEARCH=${GTSEARCH:-./gtsearch}
 RUNS=${1:-3}
