@@ -653,7 +653,7 @@ static int resumed_game(struct sched *s, const struct gt_resume *r, const struct
     schedule(s, n, &pair, &opening, &a_first);
     const char *first = c->engines[a_first ? sum->pair_a[pair] : sum->pair_b[pair]].name;
     const char *second = c->engines[a_first ? sum->pair_b[pair] : sum->pair_a[pair]].name;
-    const char *variant = c->g->variant ? c->g->variant : c->g->name;
+    const char *variant = gt_match_variant_name(c);
     const char *base = opening >= 0 ? s->ops.v[opening].base : NULL;
     if (strcmp(g->first, first) || strcmp(g->second, second)) {
         gt_errf(err, err_len, "%s:%d: game %d is %s - %s, but game %d of this match is "

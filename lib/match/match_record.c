@@ -13,6 +13,17 @@
 #include "match_openings.h"
 #include "core/util.h"
 
+const char *gt_match_variant_name(const struct gt_match_config *c)
+{
+    const struct gt_game *g = c->g;
+    for (const struct gt_variant *v = g->variants; v && v->name; v++)
+        for (int i = 0; v->option && i < c->ngameopts; i++)
+            if (!strcasecmp(c->gameopts[i].name, v->option) && v->value &&
+                !strcasecmp(c->gameopts[i].value, v->value))
+                return v->name;
+    return g->variant ? g->variant : g->name;
+}
+
 const char *gt_end_name(enum gt_end end)
 {
     switch (end) {

@@ -40,6 +40,12 @@ void gt_record_line(FILE *f, const struct gt_match_config *c, int round,
 
 const char *gt_end_name(enum gt_end end);
 
+/* The name of what the match plays, as records write it (PGN's Variant
+ * tag): the game's variant whose option the match sets to its value
+ * (chess with UCI_Chess960 on: "fischerandom"), else the game's own
+ * variant name, else its name. */
+const char *gt_match_variant_name(const struct gt_match_config *c);
+
 /* A move's score and depth as the records write it: "+0.35/12", "-M3",
  * "+1.20" (no depth), "" (no score). */
 void gt_record_score_text(const struct gt_move_note *note, char *buf, size_t len);

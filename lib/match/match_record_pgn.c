@@ -185,7 +185,6 @@ void gt_record_pgn(FILE *f, const struct gt_match_config *c, int round,
                    const char *first, const char *second,
                    const struct gt_game_record *rec)
 {
-    const struct gt_game *g = c->g;
     const char *base = rec->op ? rec->op->base : NULL;
     char buf[256];
     gt_record_date_text(buf, sizeof buf);
@@ -197,7 +196,7 @@ void gt_record_pgn(FILE *f, const struct gt_match_config *c, int round,
     tag(f, "White", first);
     tag(f, "Black", second);
     tag(f, "Result", gt_result_text(rec->result));
-    const char *variant = g->variant ? g->variant : g->name;
+    const char *variant = gt_match_variant_name(c);
     if (*variant)
         tag(f, "Variant", variant);
     if (base) {

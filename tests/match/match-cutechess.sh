@@ -61,6 +61,8 @@ entry() {   # KEY MOVE WEIGHT as hex digits: 16 bytes
     fail "the games do not start with the book's moves: $(cat "$tmp/book.pgn")"
 grep -q 'setoption name UCI_Chess960 value true' "$tmp/book.log" ||
     fail "-variant fischerandom did not reach the engines"
+[ "$(grep -c '^\[Variant "fischerandom"\]$' "$tmp/book.pgn")" -eq 2 ] ||
+    fail "the PGN does not name the variant: $(grep Variant "$tmp/book.pgn")"
 "$gts" --game chess match --engine x --engine y --nodes 1 --book "$tmp/none.bin" \
     >"$tmp/out" 2>&1
 [ $? -eq 1 ] && grep -qF "cannot read the book '$tmp/none.bin'" "$tmp/out" ||
