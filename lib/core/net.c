@@ -213,26 +213,13 @@ struct gt_net *gt_net_load(const struct gt_game *g, const char *path, char *err,
         gt_errf(err, err_len, "cannot open '%s': %s", path, strerror(errno));
         return NULL;
     }
-    size_t cap = 1 << 20, len = 0;
-    unsigned char *buf = malloc(cap);
-    while (buf) {
-        len += fread(buf + len, 1, cap - len, f);
-        if (len < cap)
-            break;
-        unsigned char *b = cap < ((size_t)1 << 31) ? realloc(buf, cap * 2) : NULL;
-        if (!b) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = b;
-        cap *= 2;
-    }
-    bool bad = ferror(f);
+    size_t len = 0;
+    char *buf = gt_read_stream(f, &len);
+    int read_errno = errno;
     fclose(f);
-    if (!buf || bad) {
-        gt_errf(err, err_len, "cannot read '%s': %s", path, buf ? "read error" : "too large");
-        free(buf);
+    if (!buf) {
+        gt_errf(err, err_len, "cannot read '%s': %s", path,
+                read_errno == ENOMEM ? "out of memory" : "read error");
         return NULL;
     }
     struct gt_net *n = gt_net_read(g, buf, len, path, err, err_len);

@@ -173,23 +173,17 @@ int gt_params_read(const struct gt_param *t, int n, const char *path, int32_t *v
         gt_errf(err, err_len, "cannot open %s: %s", path, strerror(errno));
         return -1;
     }
-    size_t cap = 1 << 16, len = 0;
-    char *text = malloc(cap);
-    for (size_t k; text && (k = fread(text + len, 1, cap - len - 1, f)) > 0;) {
-        len += k;
-        if (len + 1 == cap) {
-            char *bigger = realloc(text, cap *= 2);
-            if (!bigger)
-                free(text);
-            text = bigger;
-        }
-    }
+    size_t len = 0;
+    char *text = gt_read_stream(f, &len);
+    int read_errno = errno;
     fclose(f);
     if (!text) {
-        gt_errf(err, err_len, "out of memory reading %s", path);
+        if (read_errno == ENOMEM)
+            gt_errf(err, err_len, "out of memory reading %s", path);
+        else
+            gt_errf(err, err_len, "cannot read %s: %s", path, strerror(read_errno));
         return -1;
     }
-    text[len] = 0;
     int rc = gt_params_parse(t, n, text, path, values, err, err_len);
     free(text);
     return rc;

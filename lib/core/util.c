@@ -90,3 +90,29 @@ int gt_streq_nocase(const char *a, const char *b)
         a++, b++;
     return *a == 0 && *b == 0;
 }
+
+char *gt_read_stream(FILE *f, size_t *len)
+{
+    size_t cap = 0, n = 0, got;
+    char *buf = NULL;
+    do {
+        if (cap - n < 2) {
+            char *grown = realloc(buf, cap = cap ? 2 * cap : 65536);
+            if (!grown) {
+                free(buf);
+                errno = ENOMEM;
+                return NULL;
+            }
+            buf = grown;
+        }
+        n += got = fread(buf + n, 1, cap - n - 1, f);
+    } while (got > 0);
+    if (ferror(f)) {
+        free(buf);
+        errno = EIO;
+        return NULL;
+    }
+    buf[n] = 0;
+    *len = n;
+    return buf;
+}

@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 const char *gt_version(void);
 
@@ -31,6 +32,11 @@ const char *gt_skip_blanks(const char *s);
 
 /* Copy src into dst (len bytes) in lower case, cutting what does not fit. */
 void gt_lower_copy(char *dst, const char *src, size_t len);
+
+/* The rest of stream f (left open), with a NUL after it that *len does
+ * not count: a file read whole.  NULL with errno ENOMEM when memory runs
+ * out, EIO when reading fails. */
+char *gt_read_stream(FILE *f, size_t *len);
 
 /* Case-insensitive equality of two ASCII strings. */
 int gt_streq_nocase(const char *a, const char *b);

@@ -128,16 +128,6 @@ static void schedule(const struct sched *s, int n, int *pair, int *opening, bool
     *a_first = k % 2 == 0;
 }
 
-/* Elo as text: +-inf at a 0% or 100% score, never "-0.0". */
-static const char *elo_text(double elo, char *buf, size_t len)
-{
-    if (isinf(elo))
-        snprintf(buf, len, "%sinf", elo < 0 ? "-" : "+");
-    else
-        snprintf(buf, len, "%+.1f", elo + 0.0);
-    return buf;
-}
-
 static void print_tally_line(FILE *out, const struct gt_match_config *c,
                              const struct gt_match_summary *sum, int p)
 {
@@ -147,7 +137,7 @@ static void print_tally_line(FILE *out, const struct gt_match_config *c,
     char elo[32];
     fprintf(out, "%s vs %s: +%d -%d =%d, score %.1f%%, Elo %s\n",
             c->engines[sum->pair_a[p]].name, c->engines[sum->pair_b[p]].name, t->wins,
-            t->losses, t->draws, 100 * e.score, elo_text(e.elo, elo, sizeof elo));
+            t->losses, t->draws, 100 * e.score, gt_elo_text(e.elo, elo, sizeof elo));
 }
 
 static void write_game(struct sched *s, int n, int pair, bool a_first,
@@ -557,8 +547,8 @@ static void print_pair(FILE *out, const struct gt_match_config *c,
             t->losses, t->draws, a);
     char elo[32], lo[32], hi[32];
     fprintf(out, "  score %.1f%%, Elo difference %s, 95%% interval [%s, %s], "
-            "LOS %.1f%%\n", 100 * e.score, elo_text(e.elo, elo, sizeof elo),
-            elo_text(e.elo_lo, lo, sizeof lo), elo_text(e.elo_hi, hi, sizeof hi),
+            "LOS %.1f%%\n", 100 * e.score, gt_elo_text(e.elo, elo, sizeof elo),
+            gt_elo_text(e.elo_lo, lo, sizeof lo), gt_elo_text(e.elo_hi, hi, sizeof hi),
             100 * e.los);
     struct gt_penta pe;
     gt_penta_estimate(t->ptnml, &pe);
@@ -567,10 +557,10 @@ static void print_pair(FILE *out, const struct gt_match_config *c,
     fprintf(out, "  Ptnml(0-2): %d, %d, %d, %d, %d\n", t->ptnml[0], t->ptnml[1],
             t->ptnml[2], t->ptnml[3], t->ptnml[4]);
     fprintf(out, "  pairs %d: Elo %s, 95%% interval [%s, %s]; ", pe.pairs,
-            elo_text(pe.elo, elo, sizeof elo), elo_text(pe.elo_lo, lo, sizeof lo),
-            elo_text(pe.elo_hi, hi, sizeof hi));
-    fprintf(out, "nElo %s, 95%% interval [%s, %s]\n", elo_text(pe.nelo, elo, sizeof elo),
-            elo_text(pe.nelo_lo, lo, sizeof lo), elo_text(pe.nelo_hi, hi, sizeof hi));
+            gt_elo_text(pe.elo, elo, sizeof elo), gt_elo_text(pe.elo_lo, lo, sizeof lo),
+            gt_elo_text(pe.elo_hi, hi, sizeof hi));
+    fprintf(out, "nElo %s, 95%% interval [%s, %s]\n", gt_elo_text(pe.nelo, elo, sizeof elo),
+            gt_elo_text(pe.nelo_lo, lo, sizeof lo), gt_elo_text(pe.nelo_hi, hi, sizeof hi));
 }
 
 static void print_sprt(FILE *out, const struct sched *s)

@@ -29,33 +29,11 @@ static unsigned char *slurp(const char *path, size_t *len)
     FILE *f = fopen(path, "rb");
     if (!f)
         return NULL;
-    unsigned char *buf = NULL;
-    size_t cap = 0, n = 0;
-    for (;;) {
-        if (n == cap) {
-            unsigned char *grown = realloc(buf, cap = cap ? 2 * cap : 65536);
-            if (!grown) {
-                free(buf);
-                fclose(f);
-                errno = ENOMEM;
-                return NULL;
-            }
-            buf = grown;
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    int failed = ferror(f);
+    char *buf = gt_read_stream(f, len);
+    int read_errno = errno;
     fclose(f);
-    if (failed) {
-        free(buf);
-        errno = EIO;
-        return NULL;
-    }
-    *len = n;
-    return buf;
+    errno = read_errno;
+    return (unsigned char *)buf;
 }
 
 int gt_book_open(const char *path, struct gt_book **out, char *err, size_t err_len)

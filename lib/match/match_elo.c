@@ -30,6 +30,7 @@
 #include "match_elo.h"
 
 #include <math.h>
+#include <stdio.h>
 
 #define Z95 1.959963984540054
 
@@ -138,4 +139,13 @@ void gt_penta_estimate(const int ptnml[5], struct gt_penta *out)
     out->nelo = nelo_of(s, sd);
     out->nelo_lo = nelo_of(s - half, sd);
     out->nelo_hi = nelo_of(s + half, sd);
+}
+
+const char *gt_elo_text(double elo, char *buf, size_t len)
+{
+    if (isinf(elo))
+        snprintf(buf, len, "%sinf", elo < 0 ? "-" : "+");
+    else
+        snprintf(buf, len, "%+.1f", elo + 0.0);
+    return buf;
 }

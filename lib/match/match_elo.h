@@ -5,6 +5,8 @@
 #ifndef GT_MATCH_ELO_H
 #define GT_MATCH_ELO_H
 
+#include <stddef.h>
+
 struct gt_elo {
     int games;
     double score;        /* points per game, 0..1 */
@@ -29,6 +31,9 @@ void gt_penta_estimate(const int ptnml[5], struct gt_penta *out);
 double gt_elo_of_score(double s);
 /* The expected score of an Elo difference: 1 / (1 + 10^(-elo/400)). */
 double gt_score_of_elo(double elo);
+/* Elo as text in buf (len bytes), returned: "+12.3", +-inf at a 0% or
+ * 100% score, never "-0.0". */
+const char *gt_elo_text(double elo, char *buf, size_t len);
 
 void gt_elo_estimate(int wins, int losses, int draws, struct gt_elo *out);
 

@@ -5,6 +5,7 @@
 #include <config.h>
 #include "match_openings.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -395,28 +396,14 @@ int gt_openings_load(const struct gt_match_config *c, const char *file,
         gt_errf(err, err_len, "cannot open openings file '%s'", file);
         return -1;
     }
-    char *text = NULL;
-    size_t len = 0, cap = 0, got;
-    do {
-        if (cap - len < 65536) {
-            char *grown = realloc(text, cap * 2 + 65536);
-            if (!grown) {
-                free(text);
-                fclose(f);
-                gt_errf(err, err_len, "out of memory");
-                return -1;
-            }
-            text = grown;
-            cap = cap * 2 + 65536;
-        }
-        got = fread(text + len, 1, cap - len - 1, f);
-        len += got;
-    } while (got > 0);
-    bool failed = ferror(f);
+    size_t len = 0;
+    char *text = gt_read_stream(f, &len);
+    int read_errno = errno;
     fclose(f);
-    text[len] = 0;
     int rc = -1;
-    if (failed)
+    if (!text && read_errno == ENOMEM)
+        gt_errf(err, err_len, "out of memory");
+    else if (!text)
         gt_errf(err, err_len, "cannot read openings file '%s'", file);
     else if (strlen(text) != len)
         gt_errf(err, err_len, "openings file '%s' holds a NUL byte (not a text file)", file);

@@ -340,26 +340,18 @@ int gt_resume_read(const char *path, bool pgn, struct gt_resume *out, char *err,
         gt_errf(err, err_len, "cannot read '%s' to resume from: %s", path, strerror(errno));
         return -1;
     }
-    size_t cap = 1 << 16, n = 0;
-    char *text = malloc(cap);
-    for (size_t got = 1; text && got;) {
-        if (n + 1 == cap) {
-            char *more = realloc(text, cap *= 2);
-            if (!more) {
-                free(text);
-                text = NULL;
-                break;
-            }
-            text = more;
-        }
-        n += got = fread(text + n, 1, cap - n - 1, f);
-    }
+    size_t n = 0;
+    char *text = gt_read_stream(f, &n);
+    int read_errno = errno;
     fclose(f);
     if (!text) {
-        gt_errf(err, err_len, "out of memory reading '%s'", path);
+        if (read_errno == ENOMEM)
+            gt_errf(err, err_len, "out of memory reading '%s'", path);
+        else
+            gt_errf(err, err_len, "cannot read '%s' to resume from: %s", path,
+                    strerror(read_errno));
         return -1;
     }
-    text[n] = 0;
     if (strlen(text) != n) {
         free(text);
         gt_errf(err, err_len, "'%s' has a NUL byte: not a games file", path);

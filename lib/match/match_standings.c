@@ -48,12 +48,14 @@ int gt_standings(const struct gt_match_summary *sum, int nengines, struct gt_sta
     return nengines;
 }
 
-static void number(char *buf, size_t len, double v, bool sign)
+/* Half the interval's width; "inf" where an end is infinite. */
+static void margin_text(char *buf, size_t len, const struct gt_elo *e)
 {
-    if (isinf(v) || isnan(v))
-        snprintf(buf, len, "%sinf", v < 0 ? "-" : sign ? "+" : "");
+    double m = (e->elo_hi - e->elo_lo) / 2;
+    if (isfinite(m))
+        snprintf(buf, len, "%.1f", m);
     else
-        snprintf(buf, len, sign ? "%+.1f" : "%.1f", v + 0.0);
+        snprintf(buf, len, "inf");
 }
 
 void gt_standings_print(FILE *out, const struct gt_match_config *c,
@@ -72,8 +74,8 @@ void gt_standings_print(FILE *out, const struct gt_match_config *c,
         const struct gt_elo *e = &r->elo;
         char elo[32] = "-", margin[32] = "-";
         if (e->games) {
-            number(elo, sizeof elo, e->elo, true);
-            number(margin, sizeof margin, (e->elo_hi - e->elo_lo) / 2, false);
+            gt_elo_text(e->elo, elo, sizeof elo);
+            margin_text(margin, sizeof margin, e);
         }
         fprintf(out, "%4d %-*s %8s %7s %7.1f %6d %5.1f%% %5.1f%%\n", i + 1, width,
                 c->engines[r->engine].name, elo, margin, r->wins + 0.5 * r->draws, e->games,
