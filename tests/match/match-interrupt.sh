@@ -11,9 +11,10 @@ trap 'rm -rf "$tmp"' EXIT
 "$gt" --game connect4 match --engine "$gt --game connect4" --engine "$gt --game connect4" \
     --nodes 2000 --games 1000 --pgn "$tmp/games.pgn" >"$tmp/out" 2>&1 &
 pid=$!
-# Interrupt once some games are done.
+# Interrupt once some games are done (the output file may not exist yet
+# when the loop first looks: the background job opens it).
 tries=0
-while [ "$(grep -c '^Game ' "$tmp/out" || true)" -lt 3 ]; do
+while n=$(grep -c '^Game ' "$tmp/out" 2>/dev/null || true); [ "${n:-0}" -lt 3 ]; do
     tries=$((tries + 1))
     [ "$tries" -le 300 ] || { echo "FAIL: no game after 30 s"; kill "$pid"; cat "$tmp/out"; exit 1; }
     sleep 0.1
