@@ -14,7 +14,8 @@ check_PROGRAMS += $(match_tests)
 TESTS += $(match_tests) tests/match/match-cli.sh tests/match/match-cutechess.sh tests/match/match-interrupt.sh tests/match/match-gnushogi.sh tests/match/match-pgn-chessjs.sh \
 	tests/match/match-records-tsshogi.sh tests/match/match-resume.sh
 EXTRA_DIST += tests/match/fake-engine.sh tests/match/match-cli.sh tests/match/match-cutechess.sh tests/match/match-interrupt.sh tests/match/match-gnushogi.sh \
-	tests/match/match-pgn-chessjs.sh tests/match/match-records-tsshogi.sh tests/match/match-resume.sh
+	tests/match/match-pgn-chessjs.sh tests/match/match-records-tsshogi.sh tests/match/match-resume.sh \
+	tests/match/npm-package.sh
 
 tests_match_check_match_SOURCES = tests/match/check_match.c tests/check_main.c doc/examples/tictactoe/tictactoe.c
 tests_match_check_match_CPPFLAGS = $(MATCH_TEST_CPPFLAGS)

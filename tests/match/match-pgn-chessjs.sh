@@ -7,29 +7,15 @@
 # result, and reach the position that the protocol moves of --record give
 # when it plays them itself; and the same for minimal PGN (--pgn-min).
 #
-# Needs node and the npm package chess.js, looked up in
-# $abs_top_builddir/node_modules (`npm install --no-save --prefix
-# "$abs_top_builddir" chess.js`, as .ci/run does), then in
-# $GTSEARCH_NODE_MODULES and NODE_PATH; skips (77) without them.
+# Needs node and the npm package chess.js (found as tests/match/npm-package.sh
+# says); skips (77) without them.
 # SPDX-License-Identifier: MIT
 set -u
 gts=$abs_top_builddir/gtsearch
 fail() { echo "FAIL: $*"; exit 1; }
 
-if ! command -v node >/dev/null 2>&1; then
-    echo "SKIP: node is not installed (apt-get install nodejs npm)"
-    exit 77
-fi
-NODE_PATH=$abs_top_builddir/node_modules${GTSEARCH_NODE_MODULES:+:$GTSEARCH_NODE_MODULES}${NODE_PATH:+:$NODE_PATH}
-export NODE_PATH
-# From /, so that only NODE_PATH finds it, as it must for the checker,
-# which runs from a temporary directory (a node_modules above the working
-# directory, e.g. a distcheck build inside a checkout, does not count).
-if ! (cd / && node -e "require('chess.js')") >/dev/null 2>&1; then
-    echo "SKIP: the npm package chess.js is not installed" \
-         "(npm install --no-save --prefix \"$abs_top_builddir\" chess.js)"
-    exit 77
-fi
+. "$abs_top_srcdir/tests/match/npm-package.sh"
+need_npm_package chess.js
 
 tmp=${TMPDIR:-/tmp}/match-pgn-chessjs.$$
 mkdir -p "$tmp" || exit 99

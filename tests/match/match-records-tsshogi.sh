@@ -8,27 +8,15 @@
 # split at the "/" lines, KIF's before each "#KIF" line), with the moves
 # and the result of the match's --record lines.
 #
-# Needs node and the npm package tsshogi, looked up in
-# $abs_top_builddir/node_modules (`npm install --no-save --prefix
-# "$abs_top_builddir" tsshogi`, as .ci/run does), then in
-# $GTSEARCH_NODE_MODULES and NODE_PATH; skips (77) without them.
+# Needs node and the npm package tsshogi (found as tests/match/npm-package.sh
+# says); skips (77) without them.
 # SPDX-License-Identifier: MIT
 set -u
 gts=$abs_top_builddir/gtsearch
 fail() { echo "FAIL: $*"; exit 1; }
 
-if ! command -v node >/dev/null 2>&1; then
-    echo "SKIP: node is not installed (apt-get install nodejs npm)"
-    exit 77
-fi
-NODE_PATH=$abs_top_builddir/node_modules${GTSEARCH_NODE_MODULES:+:$GTSEARCH_NODE_MODULES}${NODE_PATH:+:$NODE_PATH}
-export NODE_PATH
-# From /, so that only NODE_PATH finds it (see match-pgn-chessjs.sh).
-if ! (cd / && node -e "require('tsshogi')") >/dev/null 2>&1; then
-    echo "SKIP: the npm package tsshogi is not installed" \
-         "(npm install --no-save --prefix \"$abs_top_builddir\" tsshogi)"
-    exit 77
-fi
+. "$abs_top_srcdir/tests/match/npm-package.sh"
+need_npm_package tsshogi
 
 tmp=${TMPDIR:-/tmp}/match-records-tsshogi.$$
 mkdir -p "$tmp" || exit 99
