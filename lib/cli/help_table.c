@@ -241,6 +241,8 @@ static const struct gt_command_help table[] = {
         "                      (default: off)\n"
         "  --window UNITS      with --residual: only where the game's evaluation is\n"
         "                      within UNITS (default 0: everywhere)\n"
+        "  --output-scale X    with --residual: the written network's correction\n"
+        "                      times X, 0.01 to 1 (default 1)\n"
         "  --epochs N          (default 10)\n"
         "  --batch N           positions a step (default 16384)\n"
         "  --lr X              Adam's first rate (default 0.001) ...\n"

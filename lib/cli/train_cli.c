@@ -4,14 +4,16 @@
  *       [--epochs N] [--batch N] [--lr X] [--lr-end X] [--lambda X] [--k X]
  *       [--validation X] [--threads N] [--seed N] [--max-positions N]
  *       [--checkpoint FILE] [--resume FILE] [--progress FILE] [--report SECONDS]
- *       [--residual [--window UNITS]]
+ *       [--residual [--window UNITS] [--output-scale X]]
  *
  * --progress FILE (or --log FILE, its older name) writes a JSON line per
  * epoch, as match, spsa and tune do with --progress: `gtsearch plot` draws
  * them.  The file starts afresh, but --resume appends to it.
  * --residual learns a correction to the game's own evaluation (which the
  * engine then adds): a first generation that starts from the hand-written
- * evaluation's strength instead of from nothing.
+ * evaluation's strength instead of from nothing.  --output-scale damps
+ * that correction in the written network (the checkpoint keeps it whole):
+ * corrections learnt from shallow searches can weigh too much in deep ones.
  * Ctrl-C stops after the current step; the network and checkpoint of the
  * last whole epoch stay, and --resume goes on from the checkpoint.
  * SPDX-License-Identifier: MIT */
@@ -42,13 +44,15 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
         const char *a = argv[i];
         double *d = !strcmp(a, "--lr") ? &c.lr : !strcmp(a, "--lr-end") ? &c.lr_end
                   : !strcmp(a, "--lambda") ? &c.lambda : !strcmp(a, "--k") ? &c.k
-                  : !strcmp(a, "--validation") ? &c.validation : NULL;
+                  : !strcmp(a, "--validation") ? &c.validation
+                  : !strcmp(a, "--output-scale") ? &c.output_scale : NULL;
         int *n = !strcmp(a, "--hidden") ? &c.hidden : !strcmp(a, "--epochs") ? &c.epochs
                : !strcmp(a, "--batch") ? &c.batch : !strcmp(a, "--threads") ? &c.threads
                : NULL;
         if (d) {
-            double lo = d == &c.k ? 1 : 0, hi = d == &c.lambda || d == &c.validation ? 1
-                                              : d == &c.k ? 1e6 : 10;
+            double lo = d == &c.k ? 1 : d == &c.output_scale ? 0.01 : 0;
+            double hi = d == &c.lambda || d == &c.validation || d == &c.output_scale ? 1
+                      : d == &c.k ? 1e6 : 10;
             if (gt_arg_double("train", argc, argv, &i, lo, hi, d) < 0)
                 return GT_EXIT_USAGE;
         } else if (n) {
@@ -98,6 +102,8 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
     }
     if (c.window && !c.residual)
         return gt_usage_error("train", "%s", "--window is for a --residual network");
+    if (c.output_scale != 1 && !c.residual)
+        return gt_usage_error("train", "%s", "--output-scale is for a --residual network");
     if (!c.out)
         return gt_usage_error("train", "%s", "--out FILE is required (the network)");
     /* After the command line: its mistakes are told whatever the game. */

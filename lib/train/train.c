@@ -22,7 +22,7 @@ void gt_train_config_default(struct gt_train_config *c, const struct gt_game *g)
     *c = (struct gt_train_config){
         .hidden = 256, .epochs = 10, .batch = 16384, .threads = 1,
         .lr = 0.001, .lr_end = 0.00005, .lambda = 0.5, .k = 4.0 * g->eval_unit,
-        .validation = 0.05, .seed = 1, .report_ms = 10000,
+        .validation = 0.05, .output_scale = 1, .seed = 1, .report_ms = 10000,
     };
 }
 
@@ -292,6 +292,9 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
         if (net) {
             net->window = c->residual ? c->window : 0;
             calibrate(net, m, s, order, ntrain, c->k);
+            /* The scale multiplies the whole output, bias included. */
+            long scaled = lround(net->scale * c->output_scale);
+            net->scale = scaled < 1 ? 1 : (int)scaled;
         }
         if (!net || gt_net_save(net, c->out, err, err_len) < 0) {
             gt_net_free(net);

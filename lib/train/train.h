@@ -28,6 +28,9 @@ struct gt_train_config {
                                   (the set must be loaded with_base) */
     int window;                /* residual: learn and apply it only where
                                   |evaluate| <= window (0: everywhere) */
+    double output_scale;       /* the written network's output times this
+                                  (1: as trained): a residual network's
+                                  correction damped for deep searches */
     uint64_t seed;
     const char *out;           /* the network, written after every epoch */
     const char *checkpoint;    /* the float weights and Adam's state */

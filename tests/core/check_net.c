@@ -539,6 +539,42 @@ START_TEST(training_learns_and_quantises)
     gt_model_free(&m);
     gt_model_free(&m2);
     gt_net_free(net);
+
+    /* --output-scale: the same training written at half scale evaluates
+     * every position at half the value, but for the rounding. */
+    char half_path[256];
+    temp_name(half_path, sizeof half_path, "half");
+    struct gt_net *full[2];
+    for (int k = 0; k < 2; k++) {
+        c.resume = NULL;
+        c.epochs = 1;
+        c.threads = 1;
+        c.output_scale = k ? 0.5 : 1;
+        c.out = k ? half_path : path;
+        struct gt_model mk = {0};
+        ck_assert_msg(gt_train_run(g, &s, &c, &mk, &st, err, sizeof err) == 0, "%s", err);
+        gt_model_free(&mk);
+        full[k] = gt_net_load(g, c.out, err, sizeof err);
+        ck_assert_msg(full[k] != NULL, "%s", err);
+    }
+    ck_assert_int_eq(full[1]->scale * 2, full[0]->scale);
+    int differ = 0;
+    for (int i = 0; i < 200; i++) {
+        ck_assert_int_eq(g->from_text(pos, chess_pos[i % 3], err, sizeof err), 0);
+        for (int k = 0; k < i % 40; k++) {
+            int n = g->generate(pos, GT_GEN_ALL, moves);
+            if (n == 0)
+                break;
+            g->make(pos, moves[gt_rand64(&rng) % (uint64_t)n], undo);
+        }
+        int a = gt_net_evaluate(full[0], g, pos, NULL), b = gt_net_evaluate(full[1], g, pos, NULL);
+        ck_assert_msg(abs(2 * b - a) <= 2, "full %d, half %d", a, b);
+        differ += a != 0;
+    }
+    ck_assert_int_gt(differ, 100);
+    gt_net_free(full[0]);
+    gt_net_free(full[1]);
+    unlink(half_path);
     gt_trainset_free(&s);
     unlink(path);
     unlink(ckpt);
