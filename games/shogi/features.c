@@ -10,9 +10,11 @@
  *
  * Perspective p sees its own pieces first and the board from its own side
  * (gote's view turns it 180 degrees, as the evaluation's tables do), so
- * one set of weights serves both sides.
+ * one set of weights serves both sides.  The network built in from
+ * shogi.gtnet is trained on these (doc/network.md).
  * SPDX-License-Identifier: MIT */
 #include "shogi.h"
+#include "games/shogi/net_data.h"   /* shogi_net[]: shogi.gtnet, built in */
 
 #define BOARD_FEATURES (2 * 14 * 81)
 #define HAND_SLOTS 38  /* per side: 18 + 4 + 4 + 4 + 2 + 2 + 4 */
@@ -114,4 +116,6 @@ const struct gt_features shogi_features = {
     .max_active = 40,
     .active = shogi_active,
     .changes = shogi_changes,
+    .net = shogi_net,
+    .net_size = sizeof shogi_net,
 };

@@ -29,3 +29,14 @@ games_shogi_shogi_la_SOURCES = games/shogi/module.c
 games_shogi_shogi_la_LIBADD = games/shogi/libshogi.la
 games_shogi_shogi_la_LDFLAGS = $(MODULE_LDFLAGS) -rpath /nowhere
 BUILTIN_MODULES += games/shogi/shogi.la
+
+# The trained network, built into the module (doc/network.md): the file
+# as a C array that features.c includes.
+BUILT_SOURCES += games/shogi/net_data.h
+CLEANFILES += games/shogi/net_data.h
+EXTRA_DIST += games/shogi/shogi.gtnet
+games/shogi/net_data.h: $(srcdir)/games/shogi/shogi.gtnet $(srcdir)/games/net2c.sh
+	$(AM_V_GEN)$(MKDIR_P) games/shogi && \
+	$(SHELL) $(srcdir)/games/net2c.sh shogi $(srcdir)/games/shogi/shogi.gtnet >$@.tmp && \
+	mv $@.tmp $@
+games/shogi/features.lo games/shogi/tests_shogi_fuzz_shogi-features.$(OBJEXT): games/shogi/net_data.h

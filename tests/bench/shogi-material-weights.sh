@@ -4,9 +4,11 @@
 # YaneuraOu's material edition gives it, and every other weight 0 (or the
 # nearest its range allows).  With it gtsearch and that edition share
 # their evaluation, and a match between them measures the searches alone
-# (doc/strength.md).
+# (doc/strength.md).  UseNetwork=false too: the built-in network would
+# add its correction to any weights.
 #   usage: tests/bench/shogi-material-weights.sh > material.txt
-#          gtsearch --game shogi --option EvalFile=material.txt ...
+#          gtsearch --game shogi --option EvalFile=material.txt \
+#              --option UseNetwork=false ...
 # The values: pawn 90, lance 315, knight 405, silver 495, gold 540, bishop
 # 855, rook 990, promoted pawn, lance, knight and silver 540, horse 945,
 # dragon 1395 (YaneuraOu's source/evaluate.h).

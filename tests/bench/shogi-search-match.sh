@@ -40,7 +40,7 @@ openings=${OPENINGS:-$here/../data/shogi/openings-wide.txt}
 mkdir -p "$out"
 case ${EVAL:-material} in
 material) "$here/shogi-material-weights.sh" >"$out/material.txt"
-          weights="option.EvalFile=$out/material.txt" ;;
+          weights="option.EvalFile=$out/material.txt option.UseNetwork=false" ;;
 own)      weights="" ;;
 *)        echo "shogi-search-match.sh: EVAL is material or own, not '$EVAL'" >&2; exit 2 ;;
 esac

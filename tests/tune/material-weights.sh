@@ -1,7 +1,8 @@
 #!/bin/sh
 # material-weights.sh -- tests/bench/shogi-material-weights.sh writes a
 # weights file that EvalFile takes, with every weight of the module, and
-# the evaluation it leaves counts material only, at YaneuraOu's values.
+# the evaluation it leaves (without the network) counts material only, at
+# YaneuraOu's values.
 # SPDX-License-Identifier: MIT
 set -eu
 : "${abs_top_builddir:?}" "${abs_top_srcdir:?}"
@@ -21,7 +22,8 @@ grep -q '^GT_PARAM(hand_pawn_3, 90, ' "$tmp/m.txt" || fail "third pawn in hand n
     fail "a piece-square weight is not 0"
 
 # One ply: after 7g7f 3c3d 8h2b+ gote takes back, bishop for bishop: 0.
-score() { "$gt" --game shogi --option "EvalFile=$tmp/m.txt" analyse "$1" --depth 1 |
+score() { "$gt" --game shogi --option "EvalFile=$tmp/m.txt" --option UseNetwork=false \
+              analyse "$1" --depth 1 |
           sed -n 's/^info depth 1 .*score cp \(-\{0,1\}[0-9]*\) .*/\1/p' | tail -n 1; }
 s=$(score "startpos moves 7g7f 3c3d 8h2b+")
 [ "$s" = 0 ] || fail "after the bishop exchange: '$s', not 0"
