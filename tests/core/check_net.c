@@ -544,7 +544,7 @@ START_TEST(training_learns_and_quantises)
      * every position at half the value, but for the rounding. */
     char half_path[256];
     temp_name(half_path, sizeof half_path, "half");
-    struct gt_net *full[2];
+    struct gt_net *at_scale[2];  /* 1, then 0.5 */
     for (int k = 0; k < 2; k++) {
         c.resume = NULL;
         c.epochs = 1;
@@ -554,10 +554,10 @@ START_TEST(training_learns_and_quantises)
         struct gt_model mk = {0};
         ck_assert_msg(gt_train_run(g, &s, &c, &mk, &st, err, sizeof err) == 0, "%s", err);
         gt_model_free(&mk);
-        full[k] = gt_net_load(g, c.out, err, sizeof err);
-        ck_assert_msg(full[k] != NULL, "%s", err);
+        at_scale[k] = gt_net_load(g, c.out, err, sizeof err);
+        ck_assert_msg(at_scale[k] != NULL, "%s", err);
     }
-    ck_assert_int_eq(full[1]->scale * 2, full[0]->scale);
+    ck_assert_int_eq(at_scale[1]->scale * 2, at_scale[0]->scale);
     int differ = 0;
     for (int i = 0; i < 200; i++) {
         ck_assert_int_eq(g->from_text(pos, chess_pos[i % 3], err, sizeof err), 0);
@@ -567,13 +567,14 @@ START_TEST(training_learns_and_quantises)
                 break;
             g->make(pos, moves[gt_rand64(&rng) % (uint64_t)n], undo);
         }
-        int a = gt_net_evaluate(full[0], g, pos, NULL), b = gt_net_evaluate(full[1], g, pos, NULL);
+        int a = gt_net_evaluate(at_scale[0], g, pos, NULL);
+        int b = gt_net_evaluate(at_scale[1], g, pos, NULL);
         ck_assert_msg(abs(2 * b - a) <= 2, "full %d, half %d", a, b);
         differ += a != 0;
     }
     ck_assert_int_gt(differ, 100);
-    gt_net_free(full[0]);
-    gt_net_free(full[1]);
+    gt_net_free(at_scale[0]);
+    gt_net_free(at_scale[1]);
     unlink(half_path);
     gt_trainset_free(&s);
     unlink(path);
