@@ -25,9 +25,12 @@ set -- --engine "$e" name=A nodes=3000 --engine "$e" name=B nodes=10000 \
     --pgn "$tmp/g.pgn" --record "$tmp/g.rec"
 
 # Wait for $2 game lines in the output file $1 (or the end of the match).
+# The file may not exist yet when the loop first looks: the background
+# job opens it.
 wait_games() {
     tries=0
-    while [ "$(grep -c '^Game ' "$1" || true)" -lt "$2" ] && kill -0 "$pid" 2>/dev/null; do
+    while n=$(grep -c '^Game ' "$1" 2>/dev/null || true); [ "${n:-0}" -lt "$2" ] &&
+          kill -0 "$pid" 2>/dev/null; do
         tries=$((tries + 1))
         [ "$tries" -le 300 ] || { kill "$pid"; fail "no game after 30 s: $(cat "$1")"; }
         sleep 0.1

@@ -14,10 +14,11 @@ trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
 
 fail() { echo "FAIL: $*"; echo "--- engine output:"; cat "$tmp/out"; exit 1; }
 
-# Wait until the output holds COUNT lines starting with WORD (10 s at most).
+# Wait until the output holds COUNT lines starting with WORD (10 s at most;
+# the file may not exist yet when the loop first looks).
 wait_for() {
     tries=0
-    while [ "$(grep -c "^$1" "$tmp/out" || true)" -lt "$2" ]; do
+    while n=$(grep -c "^$1" "$tmp/out" 2>/dev/null || true); [ "${n:-0}" -lt "$2" ]; do
         tries=$((tries + 1))
         [ "$tries" -le 200 ] || fail "no '$1' number $2 after 10 s (after: $line)"
         sleep 0.05
