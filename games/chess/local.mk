@@ -31,9 +31,7 @@ BUILTIN_MODULES += games/chess/chess.la
 # as a C array that features.c includes.
 BUILT_SOURCES += games/chess/net_data.h
 CLEANFILES += games/chess/net_data.h
-EXTRA_DIST += games/chess/chess.gtnet games/net2c.sh
+EXTRA_DIST += games/chess/chess.gtnet
 games/chess/net_data.h: $(srcdir)/games/chess/chess.gtnet $(srcdir)/games/net2c.sh
-	$(AM_V_GEN)$(MKDIR_P) games/chess && \
-	$(SHELL) $(srcdir)/games/net2c.sh chess $(srcdir)/games/chess/chess.gtnet >$@.tmp && \
-	mv $@.tmp $@
+	$(NET2C) chess $(srcdir)/games/chess/chess.gtnet >$@.tmp && mv $@.tmp $@
 games/chess/features.lo games/chess/tests_chess_fuzz_chess-features.$(OBJEXT): games/chess/net_data.h

@@ -23,7 +23,5 @@ BUILT_SOURCES += games/connect4/net_data.h
 CLEANFILES += games/connect4/net_data.h
 EXTRA_DIST += games/connect4/connect4.gtnet
 games/connect4/net_data.h: $(srcdir)/games/connect4/connect4.gtnet $(srcdir)/games/net2c.sh
-	$(AM_V_GEN)$(MKDIR_P) games/connect4 && \
-	$(SHELL) $(srcdir)/games/net2c.sh connect4 $(srcdir)/games/connect4/connect4.gtnet >$@.tmp && \
-	mv $@.tmp $@
+	$(NET2C) connect4 $(srcdir)/games/connect4/connect4.gtnet >$@.tmp && mv $@.tmp $@
 games/connect4/connect4.lo games/connect4/tests_connect4_fuzz_connect4-connect4.$(OBJEXT): games/connect4/net_data.h

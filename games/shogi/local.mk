@@ -36,7 +36,5 @@ BUILT_SOURCES += games/shogi/net_data.h
 CLEANFILES += games/shogi/net_data.h
 EXTRA_DIST += games/shogi/shogi.gtnet
 games/shogi/net_data.h: $(srcdir)/games/shogi/shogi.gtnet $(srcdir)/games/net2c.sh
-	$(AM_V_GEN)$(MKDIR_P) games/shogi && \
-	$(SHELL) $(srcdir)/games/net2c.sh shogi $(srcdir)/games/shogi/shogi.gtnet >$@.tmp && \
-	mv $@.tmp $@
+	$(NET2C) shogi $(srcdir)/games/shogi/shogi.gtnet >$@.tmp && mv $@.tmp $@
 games/shogi/features.lo games/shogi/tests_shogi_fuzz_shogi-features.$(OBJEXT): games/shogi/net_data.h
