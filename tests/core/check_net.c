@@ -444,6 +444,21 @@ END_TEST
 /* Train on positions of random games scored by the hand-written
  * evaluation: the loss falls, and the integer network agrees with the
  * float model. */
+/* Position i of the checks below: one of the first three chess positions
+ * after i % 40 random moves. */
+static void random_position(const struct gt_game *g, void *pos, int i, gt_move *moves,
+                            void *undo, uint64_t *rng)
+{
+    char err[256];
+    ck_assert_int_eq(g->from_text(pos, chess_pos[i % 3], err, sizeof err), 0);
+    for (int k = 0; k < i % 40; k++) {
+        int n = g->generate(pos, GT_GEN_ALL, moves);
+        if (n == 0)
+            break;
+        g->make(pos, moves[gt_rand64(rng) % (uint64_t)n], undo);
+    }
+}
+
 START_TEST(training_learns_and_quantises)
 {
     const struct gt_game *g = CHESS;
@@ -510,13 +525,7 @@ START_TEST(training_learns_and_quantises)
     double sum = 0, worst = 0;
     const int N = 500;
     for (int i = 0; i < N; i++) {
-        ck_assert_int_eq(g->from_text(pos, chess_pos[i % 3], err, sizeof err), 0);
-        for (int k = 0; k < i % 40; k++) {
-            int n = g->generate(pos, GT_GEN_ALL, moves);
-            if (n == 0)
-                break;
-            g->make(pos, moves[gt_rand64(&rng) % (uint64_t)n], undo);
-        }
+        random_position(g, pos, i, moves, undo, &rng);
         int q = gt_net_evaluate(net, g, pos, NULL);
         double exact = gt_model_evaluate(&dq, g, pos, c.k);
         ck_assert_msg(fabs(q - exact) <= 2, "integer %d, its float value %.2f", q, exact);
@@ -560,13 +569,7 @@ START_TEST(training_learns_and_quantises)
     ck_assert_int_eq(at_scale[1]->scale * 2, at_scale[0]->scale);
     int differ = 0;
     for (int i = 0; i < 200; i++) {
-        ck_assert_int_eq(g->from_text(pos, chess_pos[i % 3], err, sizeof err), 0);
-        for (int k = 0; k < i % 40; k++) {
-            int n = g->generate(pos, GT_GEN_ALL, moves);
-            if (n == 0)
-                break;
-            g->make(pos, moves[gt_rand64(&rng) % (uint64_t)n], undo);
-        }
+        random_position(g, pos, i, moves, undo, &rng);
         int a = gt_net_evaluate(at_scale[0], g, pos, NULL);
         int b = gt_net_evaluate(at_scale[1], g, pos, NULL);
         ck_assert_msg(abs(2 * b - a) <= 2, "full %d, half %d", a, b);
