@@ -156,7 +156,10 @@ static const struct gt_command_help table[] = {
         "Play self-play games and write their quiet positions with the search's score\n"
         "and the game's result: the data of tune and train.  The engines take the\n"
         "options given with --option.  Ctrl-C stops, keeping the whole games.",
-        "  --games N           games to play (default 100)\n"
+        "  --games N           games to play (default 100; with --seconds alone: as\n"
+        "                      many as fit)\n"
+        "  --seconds N         start no game after N seconds; the games in progress\n"
+        "                      finish and are written (default: no limit)\n"
         "  --nodes N           nodes a move (default 5000; 0: none, then give --depth)\n"
         "  --depth N           depth a move, 0 to 100 (default 0: none)\n"
         "  --threads N         games in parallel, 1 to 256 (default 1)\n"

@@ -3,7 +3,7 @@
  *   gtsearch [--game NAME] [--option N=V]... datagen [--out FILE]
  *       [--format bin|text] [--games N] [--nodes N] [--depth N] [--threads N]
  *       [--random-plies N] [--openings FILE] [--seed N] [--hash MB]
- *       [--max-plies N] [--no-score]
+ *       [--max-plies N] [--seconds N] [--no-score]
  *   gtsearch [--game NAME] convert IN... --out FILE [--format bin|text]
  *   gtsearch [--game NAME] [--option EvalFile=F] tune DATA... [--out FILE]
  *       [--epochs N] [--lr X] [--l2 X] [--lambda X] [--k X] [--validation X]
@@ -93,7 +93,7 @@ int gt_datagen_main(struct gt_engine *e, int argc, char **argv)
     struct gt_datagen_config c;
     gt_datagen_config_default(&c, g);
     const char *out_path = NULL;
-    bool have_format = false;
+    bool have_format = false, have_games = false;
     long v;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
@@ -107,8 +107,13 @@ int gt_datagen_main(struct gt_engine *e, int argc, char **argv)
             if (need_format("datagen", argc, argv, &i, &c.format) < 0) return EXIT_USAGE;
             have_format = true;
         } else if (!strcmp(a, "--games")) {
-            if (gt_arg_long("datagen", argc, argv, &i, 1, 1L << 40, &v) < 0) return EXIT_USAGE;
+            if (gt_arg_long("datagen", argc, argv, &i, 1, GT_DATAGEN_GAMES_MAX, &v) < 0)
+                return EXIT_USAGE;
             c.games = v;
+            have_games = true;
+        } else if (!strcmp(a, "--seconds")) {
+            if (gt_arg_long("datagen", argc, argv, &i, 1, 1L << 31, &v) < 0) return EXIT_USAGE;
+            c.time_ms = v * 1000;
         } else if (!strcmp(a, "--nodes")) {
             if (gt_arg_long("datagen", argc, argv, &i, 0, 1L << 40, &v) < 0) return EXIT_USAGE;
             c.nodes = (uint64_t)v;
@@ -136,6 +141,9 @@ int gt_datagen_main(struct gt_engine *e, int argc, char **argv)
     if (!c.nodes && !c.depth)
         return gt_usage_error("datagen", "%s: give --nodes or --depth a positive number",
                            "no limit per move");
+    /* A time limit alone: as many games as fit in it. */
+    if (c.time_ms > 0 && !have_games)
+        c.games = GT_DATAGEN_GAMES_MAX;
     /* Standard output is text unless asked: binary is no terminal's. */
     if (!have_format)
         c.format = out_path ? gt_data_format_for(out_path) : GT_DATA_TEXT;
@@ -160,10 +168,15 @@ int gt_datagen_main(struct gt_engine *e, int argc, char **argv)
     gt_options_each(gt_engine_options(e), collect_option, &opts);
     c.options = (const char *const *)opts.v;
     c.noptions = opts.n;
+    char games[64];
+    if (c.games < GT_DATAGEN_GAMES_MAX)
+        snprintf(games, sizeof games, "%ld games%s", c.games, c.time_ms ? " at most" : "");
+    else
+        snprintf(games, sizeof games, "games for %lld s", (long long)(c.time_ms / 1000));
     if (c.format == GT_DATA_TEXT)
-        fprintf(out, "# gtsearch datagen: game %s, %ld games, nodes %llu, depth %d, "
+        fprintf(out, "# gtsearch datagen: game %s, %s, nodes %llu, depth %d, "
                 "%d random plies, seed %llu%s%s\n# POSITION | SCORE (first player, %s) | "
-                "RESULT (first player)\n", g->name, c.games, (unsigned long long)c.nodes,
+                "RESULT (first player)\n", g->name, games, (unsigned long long)c.nodes,
                 c.depth, c.random_plies, (unsigned long long)c.seed,
                 c.openings ? ", openings " : "", c.openings ? c.openings : "",
                 c.write_score ? "eval units" : "none");
@@ -193,7 +206,7 @@ int gt_datagen_main(struct gt_engine *e, int argc, char **argv)
                 st.games, st.wins[0], st.draws, st.wins[1], st.adjudicated, st.positions,
                 gt_data_format_name(c.format), st.seconds,
                 st.seconds > 0 ? st.positions / st.seconds : 0.0,
-                st.interrupted ? ", interrupted" : "");
+                st.interrupted ? ", interrupted" : st.timed_out ? ", time limit reached" : "");
     if (rc < 0)
         fprintf(stderr, "gtsearch datagen: %s\n", err);
     return st.interrupted ? EXIT_INTERRUPTED : rc < 0 ? 1 : 0;

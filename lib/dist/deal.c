@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/util.h"
 #include "dist.h"
 
 int deal_push(long **v, int *n, int *cap, long x)
@@ -49,6 +50,23 @@ struct gt_deal *gt_deal_new(long total, gt_deal_deliver_fn deliver, void *ctx)
     return d;
 }
 
+void gt_deal_close_at(struct gt_deal *d, int64_t when_ms)
+{
+    pthread_mutex_lock(&d->lock);
+    d->close_ms = when_ms;
+    pthread_mutex_unlock(&d->lock);
+}
+
+/* Past the closing time no number is dealt for the first time; those
+ * given back by a lost rank still are, so that the results up to the
+ * last one dealt can all be delivered. */
+static bool closed(struct gt_deal *d)
+{
+    if (!d->rep.closed && d->close_ms > 0 && d->next < d->total && gt_now_ms() >= d->close_ms)
+        d->rep.closed = true;
+    return d->rep.closed;
+}
+
 long deal_try_take(struct gt_deal *d)
 {
     long n;
@@ -62,7 +80,7 @@ long deal_try_take(struct gt_deal *d)
                 k = i;
         n = d->back[k];
         d->back[k] = d->back[--d->nback];
-    } else if (d->next < d->total)
+    } else if (d->next < d->total && !closed(d))
         n = d->next++;
     else
         return d->outstanding ? -2 : -1;
@@ -202,6 +220,7 @@ void gt_deal_end(struct gt_deal *d, bool failed, struct gt_deal_report *rep)
         free(d->held[i].data);
     }
     d->nheld = 0;
+    d->rep.dealt = d->next;
     if (rep)
         *rep = d->rep;
     pthread_mutex_unlock(&d->lock);

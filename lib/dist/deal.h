@@ -26,10 +26,15 @@ struct gt_deal_report {
     long lost;          /* numbers lost with a rank after the stop */
     long failed;        /* numbers whose work failed (put without data) */
     int lost_ranks;
+    long dealt;         /* numbers dealt (all of them unless closed) */
+    bool closed;        /* the time gt_deal_close_at set came first */
 };
 
 /* Every rank makes one (total and deliver matter on rank 0 only). */
 struct gt_deal *gt_deal_new(long total, gt_deal_deliver_fn deliver, void *ctx);
+/* On rank 0: deal no new number from when_ms (gt_now_ms's clock) on; the
+ * numbers out are finished and delivered. */
+void gt_deal_close_at(struct gt_deal *d, int64_t when_ms);
 /* The next number to work on, or -1: none left.  Waits while numbers
  * out on other ranks may still come back. */
 long gt_deal_take(struct gt_deal *d);

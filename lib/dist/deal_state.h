@@ -48,6 +48,7 @@ struct gt_deal {
     /* Rank 0. */
     long total, next;       /* numbers never dealt: next..total-1 */
     long outstanding;       /* dealt, not done */
+    int64_t close_ms;       /* no new numbers from then on (0: never) */
     long released;          /* results delivered up to here */
     long *back;             /* numbers a lost rank gave back */
     int nback, capback;

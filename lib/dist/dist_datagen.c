@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "core/util.h"
 #include "deal.h"
 #include "wire.h"
 #include "tune/datagen.h"
@@ -19,6 +20,7 @@ struct gt_dist_datagen {
     struct gt_datagen_run *run;
     struct gt_deal *deal;
     long total;
+    int64_t time_ms;
     bool write_failed;
     struct gt_deal_report rep;
 };
@@ -49,6 +51,9 @@ static void begin(void *ctx, struct gt_datagen_run *r)
         fprintf(stderr, "gtsearch: rank %d: out of memory\n", gt_dist_rank());
         exit(1);
     }
+    /* The time limit is the dealer's: rank 0 stops dealing new games. */
+    if (dd->time_ms > 0 && gt_dist_rank() == 0)
+        gt_deal_close_at(dd->deal, gt_now_ms() + dd->time_ms);
 }
 
 static long next(void *ctx)
@@ -84,6 +89,7 @@ struct gt_dist_datagen *gt_dist_datagen_setup(struct gt_datagen_config *c)
         exit(1);
     }
     dd->total = c->games;
+    dd->time_ms = c->time_ms;
     dd->hooks = (struct gt_datagen_hooks){dd, begin, next, done, end};
     c->hooks = &dd->hooks;
     if (gt_dist_rank() == 0)
@@ -103,9 +109,11 @@ int gt_dist_datagen_finish(struct gt_dist_datagen *dd, char *err, size_t err_len
         dd->deal = gt_deal_new(0, deliver, dd);
         if (dd->deal)
             gt_deal_end(dd->deal, true, NULL);
-    } else if (gt_dist_rank() == 0 && dd->rep.delivered < dd->total) {
-        snprintf(err, err_len, "%ld of %ld games are missing (%s)",
-                 dd->total - dd->rep.delivered, dd->total,
+    } else if (gt_dist_rank() == 0 &&
+               dd->rep.delivered < (dd->rep.closed ? dd->rep.dealt : dd->total)) {
+        long want = dd->rep.closed ? dd->rep.dealt : dd->total;
+        snprintf(err, err_len, "%ld of %ld games are missing (%s)", want - dd->rep.delivered,
+                 want,
                  dd->write_failed ? "the data could not be written" : "a rank failed");
         rc = -1;
     }

@@ -291,11 +291,18 @@ static int write_lines(struct shared *sh, const char *lines, double result, int 
     if (rc == 0 && sh->progress && sh->c->report_ms > 0 &&
         now - sh->last_report >= sh->c->report_ms) {
         double s = (now - sh->t0) / 1000.0;
+        char of[32] = "", left[32] = "";
+        if (sh->c->games < GT_DATAGEN_GAMES_MAX)
+            snprintf(of, sizeof of, "/%ld", sh->c->games);
+        if (sh->c->time_ms > 0)
+            snprintf(left, sizeof left, "  %.0f s left",
+                     now - sh->t0 < sh->c->time_ms ? (sh->c->time_ms - (now - sh->t0)) / 1000.0
+                                                   : 0.0);
         fprintf(sh->progress,
-                "games %ld/%ld  positions %ld  %.0f positions/s  %.2f games/s  "
-                "+%ld =%ld -%ld (first player)\n",
-                sh->st.games, sh->c->games, sh->st.positions, s > 0 ? sh->st.positions / s : 0,
-                s > 0 ? sh->st.games / s : 0, sh->st.wins[0], sh->st.draws, sh->st.wins[1]);
+                "games %ld%s  positions %ld  %.0f positions/s  %.2f games/s  "
+                "+%ld =%ld -%ld (first player)%s\n",
+                sh->st.games, of, sh->st.positions, s > 0 ? sh->st.positions / s : 0,
+                s > 0 ? sh->st.games / s : 0, sh->st.wins[0], sh->st.draws, sh->st.wins[1], left);
         fflush(sh->progress);
         sh->last_report = now;
     }
@@ -335,7 +342,10 @@ static long next_index(struct shared *sh)
     const struct gt_datagen_hooks *h = sh->c->hooks;
     pthread_mutex_lock(&sh->lock);
     bool failed = sh->failed || stopped(sh);
-    long i = failed || h || sh->next_game >= sh->c->games ? -1 : sh->next_game++;
+    /* Past the time limit no game starts; a distributed run's dealer
+     * keeps its own clock (dist_datagen.c). */
+    bool late = !h && sh->c->time_ms > 0 && gt_now_ms() - sh->t0 >= sh->c->time_ms;
+    long i = failed || h || late || sh->next_game >= sh->c->games ? -1 : sh->next_game++;
     pthread_mutex_unlock(&sh->lock);
     return h && !failed ? h->next(h->ctx) : i;
 }
@@ -465,6 +475,8 @@ int gt_datagen_run(const struct gt_game *g, const struct gt_datagen_config *c, F
     gt_openings_free(&book);
     sh.st.seconds = (gt_now_ms() - sh.t0) / 1000.0;
     sh.st.interrupted = stopped(&sh);
+    sh.st.timed_out = !sh.st.interrupted && c->time_ms > 0 &&
+                      gt_now_ms() - sh.t0 >= c->time_ms && sh.st.games < c->games;
     *st = sh.st;
     if (gt_data_flush(w) < 0 && !sh.failed) {
         snprintf(sh.err, sizeof sh.err, "cannot write %s: %s", name, strerror(errno));

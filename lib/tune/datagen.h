@@ -20,8 +20,13 @@
 
 struct gt_datagen_hooks;
 
+/* The most games a run may ask for: with a time limit, "as many as fit". */
+#define GT_DATAGEN_GAMES_MAX (1L << 40)
+
 struct gt_datagen_config {
     long games;
+    int64_t time_ms;           /* start no game after this long (0: no
+                                  limit); the games in progress finish */
     uint64_t nodes;            /* per move (0: depth only) */
     int depth;                 /* per move (0: nodes only) */
     int threads;               /* games played at once, one engine each */
@@ -52,6 +57,7 @@ struct gt_datagen_stats {
     long adjudicated;
     double seconds;
     bool interrupted;          /* the stop flag was set */
+    bool timed_out;            /* time_ms ran out before the last game */
 };
 
 /* A run in progress, as its hooks see it. */

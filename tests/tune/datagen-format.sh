@@ -2,8 +2,9 @@
 # datagen-format.sh -- the data formats end to end on chess: datagen
 # writes binary, convert turns it into text and back with the same
 # records, tune reads either, a file of another game is one error; and
-# datagen's ends: a full disk, a file size limit, Ctrl-C (SIGINT) -- each
-# leaves a file whose whole games read back.
+# datagen's ends: a full disk, a file size limit, Ctrl-C (SIGINT), the
+# time limit of --seconds -- each leaves a file whose whole games read
+# back.
 # SPDX-License-Identifier: MIT
 set -eu
 : "${abs_top_builddir:?}"
@@ -89,7 +90,7 @@ fi
     2>"$tmp/i.err" &
 pid=$!
 waited=0
-while [ "$(wc -c <"$tmp/int.data" 2>/dev/null || echo 0)" -le 64 ] && [ $waited -lt 300 ]; do
+while [ "$( (wc -c <"$tmp/int.data") 2>/dev/null || echo 0)" -le 64 ] && [ $waited -lt 300 ]; do
     sleep 0.2
     waited=$((waited + 1))
 done
@@ -107,6 +108,34 @@ grep -q ', 0 bad records skipped$' "$tmp/ic.err" || fail "$(cat "$tmp/ic.err")"
 ni=$(sed -n 's/^datagen: .*), \([0-9]*\) positions (binary) .*/\1/p' "$tmp/i.err")
 [ "$(written "$tmp/ic.err")" = "$ni" ] || fail "datagen said $ni positions: $(cat "$tmp/ic.err")"
 
+# --seconds alone: as many games as fit; none starts after the limit,
+# the ones in progress finish, exit 0: the file holds games 1..K whole,
+# the positions of `--games K` (sorted: two threads finish out of
+# order).  With --games too, whichever comes first.
+"$gt" --game chess datagen --seconds 2 --nodes 500 --threads 2 --out "$tmp/t.data" \
+    2>"$tmp/t.err" || fail "datagen --seconds exited $?: $(cat "$tmp/t.err")"
+grep -q '^datagen: [1-9][0-9]* games .*, time limit reached$' "$tmp/t.err" || fail "$(cat "$tmp/t.err")"
+secs=$(sed -n 's/^datagen: .* in \([0-9]*\)\.[0-9] s, .*/\1/p' "$tmp/t.err")
+[ -n "$secs" ] && [ "$secs" -ge 2 ] && [ "$secs" -lt 60 ] ||
+    fail "a 2 s limit took ${secs:-?} s: $(cat "$tmp/t.err")"
+"$gt" --game chess convert "$tmp/t.data" --out "$tmp/t.txt" 2>"$tmp/tc.err" ||
+    fail "convert after --seconds: $(cat "$tmp/tc.err")"
+grep -q ', 0 bad records skipped$' "$tmp/tc.err" || fail "$(cat "$tmp/tc.err")"
+nt=$(sed -n 's/^datagen: .*), \([0-9]*\) positions (binary) .*/\1/p' "$tmp/t.err")
+[ "$(written "$tmp/tc.err")" = "$nt" ] || fail "datagen said $nt positions: $(cat "$tmp/tc.err")"
+k=$(sed -n 's/^datagen: \([0-9]*\) games .*/\1/p' "$tmp/t.err")
+"$gt" --game chess datagen --games "$k" --nodes 500 --out "$tmp/k.txt" 2>"$tmp/k.err" ||
+    fail "datagen --games $k: $(cat "$tmp/k.err")"
+grep -v '^#' "$tmp/t.txt" | sort >"$tmp/t.sorted"
+grep -v '^#' "$tmp/k.txt" | sort >"$tmp/k.sorted"
+cmp -s "$tmp/t.sorted" "$tmp/k.sorted" || fail "--seconds 2 ($k games) did not write games 1..$k"
+"$gt" --game chess datagen --seconds 600 --games 2 --nodes 500 --out "$tmp/g.txt" \
+    2>"$tmp/g.err" || fail "datagen --seconds --games exited $?: $(cat "$tmp/g.err")"
+grep -q '^datagen: 2 games .*positions/s$' "$tmp/g.err" || fail "$(cat "$tmp/g.err")"
+head -1 "$tmp/g.txt" | grep -q ', 2 games at most, ' || fail "text header: $(head -1 "$tmp/g.txt")"
+"$gt" --game chess datagen --seconds 0 2>"$tmp/u.err" && fail "datagen took --seconds 0"
+grep -q -- "--seconds" "$tmp/u.err" || fail "$(cat "$tmp/u.err")"
+
 # Usage errors.
 "$gt" --game chess convert "$tmp/d.data" 2>"$tmp/u.err" && fail "convert without --out"
 grep -q "name the file to write: --out FILE" "$tmp/u.err" || fail "$(cat "$tmp/u.err")"
@@ -115,4 +144,4 @@ grep -q "name the file to write: --out FILE" "$tmp/u.err" || fail "$(cat "$tmp/u
 grep -q "is both read and written" "$tmp/u.err" || fail "$(cat "$tmp/u.err")"
 "$gt" --game chess datagen --format csv 2>"$tmp/u.err" && fail "datagen took --format csv"
 grep -q -- "--format needs bin or text" "$tmp/u.err" || fail "$(cat "$tmp/u.err")"
-echo "datagen-format: $n positions through both formats; /dev/full, a size limit and SIGINT ($ni positions) leave readable files"
+echo "datagen-format: $n positions through both formats; /dev/full, a size limit, SIGINT ($ni positions) and --seconds 2 ($nt) leave readable files"
