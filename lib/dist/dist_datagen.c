@@ -103,18 +103,18 @@ int gt_dist_datagen_finish(struct gt_dist_datagen *dd, char *err, size_t err_len
     if (!dd)
         return 0;
     int rc = 0;
+    /* Every game dealt is owed: all of them, or those before the time
+     * limit closed the deal. */
+    long want = dd->rep.closed ? dd->rep.dealt : dd->total;
     /* A run that failed before its first game (and said why) still
      * answers, or tells, the other ranks: no games from here. */
     if (!dd->deal) {
         dd->deal = gt_deal_new(0, deliver, dd);
         if (dd->deal)
             gt_deal_end(dd->deal, true, NULL);
-    } else if (gt_dist_rank() == 0 &&
-               dd->rep.delivered < (dd->rep.closed ? dd->rep.dealt : dd->total)) {
-        long want = dd->rep.closed ? dd->rep.dealt : dd->total;
+    } else if (gt_dist_rank() == 0 && dd->rep.delivered < want) {
         snprintf(err, err_len, "%ld of %ld games are missing (%s)", want - dd->rep.delivered,
-                 want,
-                 dd->write_failed ? "the data could not be written" : "a rank failed");
+                 want, dd->write_failed ? "the data could not be written" : "a rank failed");
         rc = -1;
     }
     gt_deal_free(dd->deal);
