@@ -1,23 +1,43 @@
 /* movetext.c -- UCI move text: e2e4, e7e8q, castling as e1g1 (standard)
- * or king-takes-rook e1h1 (UCI_Chess960).
+ * or king-takes-rook e1h1 (UCI_Chess960, and standard where e1g1's text
+ * would be an ordinary king move's).
  * SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <string.h>
 #include "chess.h"
 
-/* Text of m in the given castling style (chess960: king takes rook). */
+/* Is from-to also an ordinary king move?  Only where the king stands
+ * next to its castling square (a Chess960 start read in standard mode):
+ * there the standard text of castling would be that move's. */
+static bool ordinary_move(const struct chess_pos *p, int from, int to)
+{
+    if (to - from != 1 && from - to != 1)
+        return false;
+    gt_move list[CHESS_MAX_MOVES];
+    int count = chess_gen_legal(p, list, false);
+    for (int i = 0; i < count; i++)
+        if (MV_KIND(list[i]) != MV_CASTLE && MV_FROM(list[i]) == from && MV_TO(list[i]) == to)
+            return true;
+    return false;
+}
+
+/* Text of m in the given castling style (chess960: king takes rook).  The
+ * standard style gives way to king-takes-rook where its text would read as
+ * an ordinary king move, so that every text reads back as its move. */
 static void write_move(const struct chess_pos *p, gt_move m, bool chess960, char *out)
 {
     int from = MV_FROM(m), to = MV_TO(m);
-    if (MV_KIND(m) == MV_CASTLE && !chess960)
-        to = (to < from ? 2 : 6) + (from & 56);
+    if (MV_KIND(m) == MV_CASTLE && !chess960) {
+        int king_to = (to < from ? 2 : 6) + (from & 56);
+        if (!ordinary_move(p, from, king_to))
+            to = king_to;
+    }
     out[0] = (char)('a' + from % 8);
     out[1] = (char)('1' + from / 8);
     out[2] = (char)('a' + to % 8);
     out[3] = (char)('1' + to / 8);
     out[4] = MV_KIND(m) == MV_PROMO ? "nbrq"[MV_PROMO_TYPE(m) - KNIGHT] : 0;
     out[5] = 0;
-    (void)p;
 }
 
 void chess_move_to_text(const void *pos, gt_move m, char *buf, size_t len)

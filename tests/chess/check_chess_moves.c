@@ -98,6 +98,30 @@ START_TEST(move_text_chess960)
 }
 END_TEST
 
+START_TEST(move_text_round_trip_960_start_in_standard_mode)
+{
+    /* King b1 next to c1, where standard text puts it after long
+     * castling: "b1c1" is the ordinary king move, castling reads b1a1.
+     * Every legal move's text, in either mode, reads back as the move. */
+    void *pos = chess_test_pos("r3k2r/1b4b1/8/8/8/8/7B/RK5R w KQkq - 0 1");
+    char buf[16];
+    for (int mode = 0; mode < 2; mode++) {
+        G->set_option(pos, "UCI_Chess960", mode ? "true" : "false");
+        gt_move list[256];
+        int n = G->generate(pos, GT_GEN_ALL, list), castles = 0;
+        for (int i = 0; i < n; i++) {
+            G->move_to_text(pos, list[i], buf, sizeof buf);
+            ck_assert_msg(parse(pos, buf) == list[i], "%s reads back as another move", buf);
+            castles += !strcmp(buf, "b1a1");
+        }
+        ck_assert_int_eq(castles, 1);
+    }
+    G->set_option(pos, "UCI_Chess960", "false");
+    ck_assert_uint_ne(parse(pos, "b1c1"), parse(pos, "b1a1"));
+    free(pos);
+}
+END_TEST
+
 /* For every position and every 16-bit value: is_legal says yes exactly
  * for the generated moves; higher bits and the reserved values are no. */
 START_TEST(is_legal_matches_generate)
@@ -336,6 +360,7 @@ Suite *chess_moves_suite(void)
     tcase_add_unchecked_fixture(tc, load_all, NULL);
     tcase_add_test(tc, move_text_standard);
     tcase_add_test(tc, move_text_chess960);
+    tcase_add_test(tc, move_text_round_trip_960_start_in_standard_mode);
     tcase_add_test(tc, is_legal_matches_generate);
     tcase_add_test(tc, shortcuts_agree_with_make);
     tcase_add_test(tc, tactical_generation);
