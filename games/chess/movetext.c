@@ -6,30 +6,17 @@
 #include <string.h>
 #include "chess.h"
 
-/* Is from-to also an ordinary king move?  Only where the king stands
- * next to its castling square (a Chess960 start read in standard mode):
- * there the standard text of castling would be that move's. */
-static bool ordinary_move(const struct chess_pos *p, int from, int to)
-{
-    if (to - from != 1 && from - to != 1)
-        return false;
-    gt_move list[CHESS_MAX_MOVES];
-    int count = chess_gen_legal(p, list, false);
-    for (int i = 0; i < count; i++)
-        if (MV_KIND(list[i]) != MV_CASTLE && MV_FROM(list[i]) == from && MV_TO(list[i]) == to)
-            return true;
-    return false;
-}
-
 /* Text of m in the given castling style (chess960: king takes rook).  The
- * standard style gives way to king-takes-rook where its text would read as
- * an ordinary king move, so that every text reads back as its move. */
-static void write_move(const struct chess_pos *p, gt_move m, bool chess960, char *out)
+ * standard style gives way to king-takes-rook where the king stands next
+ * to its castling square (a Chess960 start read in standard mode): castling
+ * is legal there only when the one-step king move is too, whose text the
+ * standard one would be. */
+static void write_move(gt_move m, bool chess960, char *out)
 {
     int from = MV_FROM(m), to = MV_TO(m);
     if (MV_KIND(m) == MV_CASTLE && !chess960) {
         int king_to = (to < from ? 2 : 6) + (from & 56);
-        if (!ordinary_move(p, from, king_to))
+        if (king_to - from != 1 && from - king_to != 1)
             to = king_to;
     }
     out[0] = (char)('a' + from % 8);
@@ -47,7 +34,7 @@ void chess_move_to_text(const void *pos, gt_move m, char *buf, size_t len)
     if (m == GT_MOVE_NONE || m == GT_MOVE_NULL)
         snprintf(out, sizeof out, "0000");
     else
-        write_move(p, m, p->chess960, out);
+        write_move(m, p->chess960, out);
     if (len)
         snprintf(buf, len, "%s", out);
 }
@@ -75,14 +62,14 @@ gt_move chess_move_from_text(const void *pos, const char *text, char *err, size_
     /* The position's own style first; the other castling style is accepted
      * too when no ordinary move reads the same (a GUI in the wrong mode). */
     for (int i = 0; i < count; i++) {
-        write_move(p, list[i], p->chess960, t);
+        write_move(list[i], p->chess960, t);
         if (!strcmp(t, text))
             return list[i];
     }
     for (int i = 0; i < count; i++) {
         if (MV_KIND(list[i]) != MV_CASTLE)
             continue;
-        write_move(p, list[i], !p->chess960, t);
+        write_move(list[i], !p->chess960, t);
         if (!strcmp(t, text))
             return list[i];
     }

@@ -57,12 +57,12 @@ void gt_deal_close_at(struct gt_deal *d, int64_t when_ms)
     pthread_mutex_unlock(&d->lock);
 }
 
-/* Past the closing time no number is dealt for the first time; those
- * given back by a lost rank still are, so that the results up to the
- * last one dealt can all be delivered. */
+/* Past the closing time no number is dealt for the first time (asked only
+ * while some are left); those given back by a lost rank still are, so
+ * that the results up to the last one dealt can all be delivered. */
 static bool closed(struct gt_deal *d)
 {
-    if (!d->rep.closed && d->close_ms > 0 && d->next < d->total && gt_now_ms() >= d->close_ms)
+    if (!d->rep.closed && d->close_ms > 0 && gt_now_ms() >= d->close_ms)
         d->rep.closed = true;
     return d->rep.closed;
 }
