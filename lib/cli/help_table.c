@@ -258,6 +258,8 @@ static const struct gt_command_help table[] = {
         "  --max-positions N   read at most N positions (default: all)\n"
         "  --checkpoint FILE   (default: OUT.ckpt)\n"
         "  --resume FILE       go on from a checkpoint (default: start afresh)\n"
+        "  --init NET          start from a network file's weights, as it plays\n"
+        "                      (its width unless --hidden; default: random ones)\n"
         "  --progress FILE     one JSON line per epoch, for gtsearch plot; --resume\n"
         "                      appends (--log FILE: the same; default: none)\n"
         "  --report SECONDS    progress inside an epoch (default 10; 0: none)\n",

@@ -3,8 +3,8 @@
  *   gtsearch [--game NAME] train DATA... --out FILE [--hidden N]
  *       [--epochs N] [--batch N] [--lr X] [--lr-end X] [--lambda X] [--k X]
  *       [--validation X] [--threads N] [--seed N] [--max-positions N]
- *       [--checkpoint FILE] [--resume FILE] [--progress FILE] [--report SECONDS]
- *       [--residual [--window UNITS] [--output-scale X]]
+ *       [--checkpoint FILE] [--resume FILE | --init NET] [--progress FILE]
+ *       [--report SECONDS] [--residual [--window UNITS] [--output-scale X]]
  *
  * --progress FILE (or --log FILE, its older name) writes a JSON line per
  * epoch, as match, spsa and tune do with --progress: `gtsearch plot` draws
@@ -14,6 +14,8 @@
  * evaluation's strength instead of from nothing.  --output-scale damps
  * that correction in the written network (the checkpoint keeps it whole):
  * corrections learnt from shallow searches can weigh too much in deep ones.
+ * --init starts from a network file's weights instead of random ones: a
+ * generation goes on from the last one's network when its data is gone.
  * Ctrl-C stops after the current step; the network and checkpoint of the
  * last whole epoch stay, and --resume goes on from the checkpoint.
  * SPDX-License-Identifier: MIT */
@@ -36,7 +38,8 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
     struct gt_train_config c;
     gt_train_config_default(&c, g);
     c.progress = stderr;
-    const char *data[256], *log_path = NULL;
+    const char *data[256], *log_path = NULL, *init_path = NULL;
+    bool hidden_given = false;
     char ckpt[4096] = "";
     int ndata = 0;
     long v, max = 0;
@@ -61,12 +64,15 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
             if (gt_arg_long("train", argc, argv, &i, lo, hi, &v) < 0)
                 return GT_EXIT_USAGE;
             *n = (int)v;
+            hidden_given |= n == &c.hidden;
         } else if (!strcmp(a, "--out") && i + 1 < argc)
             c.out = argv[++i];
         else if (!strcmp(a, "--checkpoint") && i + 1 < argc)
             snprintf(ckpt, sizeof ckpt, "%s", argv[++i]);
         else if (!strcmp(a, "--resume") && i + 1 < argc)
             c.resume = argv[++i];
+        else if (!strcmp(a, "--init") && i + 1 < argc)
+            init_path = argv[++i];
         else if (!strcmp(a, "--residual"))
             c.residual = true;
         else if ((!strcmp(a, "--progress") || !strcmp(a, "--log")) && i + 1 < argc)
@@ -106,6 +112,9 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
         return gt_usage_error("train", "%s", "--output-scale is for a --residual network");
     if (!c.out)
         return gt_usage_error("train", "%s", "--out FILE is required (the network)");
+    if (init_path && c.resume)
+        return gt_usage_error("train", "%s", "--init and --resume: a run starts from a "
+                              "network or goes on from a checkpoint, not both");
     /* After the command line: its mistakes are told whatever the game. */
     if (!g->features) {
         fprintf(stderr, "gtsearch train: %s declares no input features (the features "
@@ -116,8 +125,19 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
         snprintf(ckpt, sizeof ckpt, "%s.ckpt", c.out);
     c.checkpoint = ckpt;
 
-    /* The data, all in memory. */
     char err[512];
+    struct gt_net *init = NULL;
+    if (init_path) {
+        if (!(init = gt_net_load(g, init_path, err, sizeof err))) {
+            fprintf(stderr, "gtsearch train: --init: %s\n", err);
+            return 1;
+        }
+        if (!hidden_given)
+            c.hidden = init->hidden;
+        c.init = init;
+    }
+
+    /* The data, all in memory. */
     struct gt_trainset s;
     gt_trainset_init(&s);
     s.with_base = c.residual;
@@ -132,6 +152,10 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
             (gt_now_ms() - t0) / 1000.0, g->features->count, c.hidden,
             c.residual ? " (residual)" : "", c.epochs, c.batch, c.threads,
             c.threads == 1 ? "" : "s");
+
+    if (init)
+        fprintf(stderr, "train: starting from %s (%d wide%s, %d eval units an output unit)\n",
+                init_path, init->hidden, init->residual ? ", residual" : "", init->scale);
 
     FILE *log = NULL;
     if (log_path && !(log = fopen(log_path, c.resume ? "a" : "w"))) {
@@ -169,5 +193,6 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
     rc = 0;
 out:
     gt_trainset_free(&s);
+    gt_net_free(init);
     return rc;
 }

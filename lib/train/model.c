@@ -41,6 +41,22 @@ int gt_model_init(struct gt_model *m, uint32_t inputs, int hidden, int max_activ
     return 0;
 }
 
+int gt_model_from_net(struct gt_model *m, const struct gt_net *n, int max_active, double k)
+{
+    if (gt_model_init(m, n->inputs, n->hidden, max_active, n->residual, 0) < 0)
+        return -1;
+    const double r = n->scale / k;
+    for (size_t i = 0; i < (size_t)n->inputs * (size_t)n->hidden; i++)
+        m->w1[i] = n->ft_weights[i] / (float)GT_NET_QA;
+    for (int i = 0; i < n->hidden; i++)
+        m->b1[i] = n->ft_bias[i] / (float)GT_NET_QA;
+    for (int i = 0; i < 2 * n->hidden; i++)
+        m->w2[i] = (float)(n->out_weights[i] * r / GT_NET_QB);
+    m->b2[0] = (float)(n->out_bias * r / (GT_NET_QA * GT_NET_QB));
+    gt_model_clip(m);
+    return 0;
+}
+
 void gt_model_free(struct gt_model *m)
 {
     free(m->params);

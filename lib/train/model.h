@@ -43,6 +43,11 @@ struct gt_grad {
  * residual model (which then starts as the game's own evaluation). */
 int gt_model_init(struct gt_model *m, uint32_t inputs, int hidden, int max_active,
                   bool residual, uint64_t seed);
+/* The float model of a network file's integer weights, as it plays: its
+ * output scaled from the file's scale to k eval units a logit (a network
+ * written with --output-scale starts at its damped weight).  0, or -1
+ * when out of memory. */
+int gt_model_from_net(struct gt_model *m, const struct gt_net *n, int max_active, double k);
 void gt_model_free(struct gt_model *m);
 int gt_grad_init(struct gt_grad *g, const struct gt_model *m);
 void gt_grad_free(struct gt_grad *g);

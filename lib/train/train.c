@@ -173,6 +173,13 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
         gt_errf(err, err_len, "a residual network needs the positions' own evaluations");
         return -1;
     }
+    if (c->init && (c->init->inputs != ft->count || c->init->hidden != c->hidden ||
+                    c->init->residual != c->residual)) {
+        gt_errf(err, err_len, "the starting network is %s %u x %d; this run trains a%s %u x %d",
+                c->init->residual ? "a residual" : "a full", c->init->inputs, c->init->hidden,
+                c->residual ? " residual" : " full", ft->count, c->hidden);
+        return -1;
+    }
     /* The positions the network is for: a residual network's window. */
     size_t *order = malloc(sizeof *order * (s->n ? s->n : 1)), n = 0;
     for (size_t i = 0; order && i < s->n; i++)
@@ -198,7 +205,9 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
     struct gt_adam adam = {0};
     struct gt_grad *grads = calloc((size_t)nthreads, sizeof *grads);
     int rc = -1, first_epoch = 0;
-    if (gt_model_init(m, ft->count, c->hidden, ft->max_active, c->residual, c->seed) < 0 ||
+    if ((c->init ? gt_model_from_net(m, c->init, ft->max_active, c->k)
+                 : gt_model_init(m, ft->count, c->hidden, ft->max_active, c->residual,
+                                 c->seed)) < 0 ||
         !grads || gt_adam_init(&adam, m) < 0)
         goto oom;
     for (int t = 0; t < nthreads; t++)

@@ -35,6 +35,8 @@ struct gt_train_config {
     const char *out;           /* the network, written after every epoch */
     const char *checkpoint;    /* the float weights and Adam's state */
     const char *resume;        /* a checkpoint to go on from, or NULL */
+    const struct gt_net *init; /* start from this network's weights (its
+                                  shape and kind), or NULL: random ones */
     FILE *log;                 /* a JSON line per epoch ("kind": "train",
                                   "epoch", "train_loss", "validation_loss"
                                   (null without a validation set), "lr",

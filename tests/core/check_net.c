@@ -508,20 +508,14 @@ START_TEST(training_learns_and_quantises)
     ck_assert_int_eq(st.epochs, 8);
     ck_assert_msg(st.val_loss < 0.8 * st.first_loss, "loss %f before, %f after",
                   st.first_loss, st.val_loss);
+    const double fresh_loss = st.first_loss, trained_loss = st.val_loss;
 
     struct gt_net *net = gt_net_load(g, path, err, sizeof err);
     ck_assert_msg(net != NULL, "%s", err);
     /* The float model with the integer weights: the integer arithmetic
      * must give its numbers, but for the final truncations. */
     struct gt_model dq = {0};
-    ck_assert_int_eq(gt_model_init(&dq, net->inputs, net->hidden, 64, false, 1), 0);
-    for (size_t i = 0; i < (size_t)net->inputs * (size_t)net->hidden; i++)
-        dq.w1[i] = net->ft_weights[i] / (float)GT_NET_QA;
-    for (int i = 0; i < net->hidden; i++)
-        dq.b1[i] = net->ft_bias[i] / (float)GT_NET_QA;
-    for (int i = 0; i < 2 * net->hidden; i++)
-        dq.w2[i] = net->out_weights[i] / (float)GT_NET_QB;
-    dq.b2[0] = (float)net->out_bias / (GT_NET_QA * GT_NET_QB);
+    ck_assert_int_eq(gt_model_from_net(&dq, net, 64, c.k), 0);
     double sum = 0, worst = 0;
     const int N = 500;
     for (int i = 0; i < N; i++) {
@@ -547,6 +541,27 @@ START_TEST(training_learns_and_quantises)
     ck_assert(!memcmp(m.params, m2.params, sizeof(float) * m.nparams));
     gt_model_free(&m);
     gt_model_free(&m2);
+
+    /* --init: a run that starts from the written network starts where the
+     * first one ended, but for the rounding, far below a fresh start. */
+    c.resume = NULL;
+    c.init = net;
+    c.epochs = 1;
+    c.lr = c.lr_end = 1e-9;
+    struct gt_model mi = {0};
+    ck_assert_msg(gt_train_run(g, &s, &c, &mi, &st, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(fabs(st.first_loss - trained_loss) <= 0.1 * trained_loss &&
+                  st.first_loss < 0.9 * fresh_loss, "started at %f; the network ended at %f, "
+                  "a fresh start was %f", st.first_loss, trained_loss, fresh_loss);
+    gt_model_free(&mi);
+    /* ... and a network of another shape is refused, naming both. */
+    c.hidden = 64;
+    ck_assert_int_eq(gt_train_run(g, &s, &c, &mi, &st, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "x 32") && strstr(err, "x 64"), "%s", err);
+    c.hidden = 32;
+    c.init = NULL;
+    c.lr = 0.005;
+    c.lr_end = 0.00005;
     gt_net_free(net);
 
     /* --output-scale: the same training written at half scale evaluates
