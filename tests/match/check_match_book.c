@@ -106,10 +106,13 @@ static int play(const struct gt_game *g, const char *script, const char *book,
     fclose(f);
     pgn_text[n] = 0;
     unlink(pgn);
-    /* Only the movetext, with each think time "0.004s" as "Ts". */
+    /* Only the movetext, on one line (where it wraps depends on the think
+     * times), with each think time "0.004s" as "Ts". */
     char *moves = strstr(pgn_text, "\n\n");
     if (moves)
         memmove(pgn_text, moves + 2, strlen(moves + 2) + 1);
+    for (char *p = pgn_text; (p = strchr(p, '\n')) && p[1] && p[1] != '\n'; p++)
+        *p = ' ';
     for (char *p = pgn_text; (p = strchr(p, '{'));) {
         size_t k = strspn(p + 1, "0123456789.");
         if (k && p[1 + k] == 's')
