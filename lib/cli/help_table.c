@@ -238,7 +238,7 @@ static const struct gt_command_help table[] = {
         "Train a network (NNUE) on data files for a game that declares input features;\n"
         "the network and a checkpoint are written after every epoch (doc/network.md).",
         "  DATA...             data files, datagen's (at least one)\n"
-        "  --out FILE          the network to write (required)\n"
+        "  --out FILE          the network to write (required but with --epochs 0)\n"
         "  --hidden N          hidden width, a multiple of 32 up to 1024 (default 256)\n"
         "  --residual          learn a correction to the game's evaluation\n"
         "                      (default: off)\n"
@@ -246,7 +246,8 @@ static const struct gt_command_help table[] = {
         "                      within UNITS (default 0: everywhere)\n"
         "  --output-scale X    with --residual: the written network's correction\n"
         "                      times X, 0.01 to 1 (default 1)\n"
-        "  --epochs N          (default 10)\n"
+        "  --epochs N          (default 10); 0 with --init NET and no --out: print\n"
+        "                      NET's loss on all the data, train and write nothing\n"
         "  --batch N           positions a step (default 16384)\n"
         "  --lr X              Adam's first rate (default 0.001) ...\n"
         "  --lr-end X          ... falling along a cosine to this (default 0.00005)\n"

@@ -32,6 +32,29 @@
 #include "engine/engine.h"
 #include "train/train.h"
 
+/* --epochs 0: the starting network's loss on the data, beside the game's
+ * own evaluation's for a residual one; a table for comparing networks
+ * (another generation's data, deeper searches' scores, a damped scale). */
+static int measure(const struct gt_game *g, const struct gt_trainset *s,
+                   const struct gt_train_config *c, const char *path)
+{
+    char err[512];
+    struct gt_model m = {0};
+    struct gt_train_stats st;
+    int r = gt_train_run(g, s, c, &m, &st, err, sizeof err);
+    gt_model_free(&m);
+    if (r < 0) {
+        fprintf(stderr, "gtsearch train: %s\n", err);
+        return 1;
+    }
+    printf("%s: loss %.6f on %ld positions%s (lambda %g, k %g)", path, st.first_loss,
+           st.train_n, c->residual && c->window ? " inside the window" : "", c->lambda, c->k);
+    if (c->residual)
+        printf("; the game's evaluation alone %.6f", st.base_loss);
+    printf("\n");
+    return 0;
+}
+
 int gt_train_main(struct gt_engine *e, int argc, char **argv)
 {
     const struct gt_game *g = gt_engine_game(e);
@@ -39,7 +62,7 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
     gt_train_config_default(&c, g);
     c.progress = stderr;
     const char *data[256], *log_path = NULL, *init_path = NULL;
-    bool hidden_given = false;
+    bool hidden_given = false, window_given = false;
     char ckpt[4096] = "";
     int ndata = 0;
     long v, max = 0;
@@ -59,7 +82,7 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
             if (gt_arg_double("train", argc, argv, &i, lo, hi, d) < 0)
                 return GT_EXIT_USAGE;
         } else if (n) {
-            long lo = 1, hi = n == &c.hidden ? GT_NET_MAX_HIDDEN : n == &c.threads ? 64
+            long lo = n == &c.epochs ? 0 : 1, hi = n == &c.hidden ? GT_NET_MAX_HIDDEN : n == &c.threads ? 64
                             : n == &c.batch ? 1 << 24 : 100000;
             if (gt_arg_long("train", argc, argv, &i, lo, hi, &v) < 0)
                 return GT_EXIT_USAGE;
@@ -88,6 +111,7 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
             if (gt_arg_long("train", argc, argv, &i, 0, GT_EVAL_MAX, &v) < 0)
                 return GT_EXIT_USAGE;
             c.window = (int)v;
+            window_given = true;
         } else if (!strcmp(a, "--report")) {
             if (gt_arg_long("train", argc, argv, &i, 0, 86400, &v) < 0)
                 return GT_EXIT_USAGE;
@@ -106,11 +130,14 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
         snprintf(h, sizeof h, "%d", c.hidden);
         return gt_usage_error("train", "--hidden %s: must be a multiple of 32", h);
     }
-    if (c.window && !c.residual)
+    if (c.epochs && c.window && !c.residual)
         return gt_usage_error("train", "%s", "--window is for a --residual network");
     if (c.output_scale != 1 && !c.residual)
         return gt_usage_error("train", "%s", "--output-scale is for a --residual network");
-    if (!c.out)
+    if (c.epochs == 0 && (!init_path || c.out))
+        return gt_usage_error("train", "%s", "--epochs 0 measures the --init network on "
+                              "the data and writes nothing: give --init NET, not --out");
+    if (!c.out && c.epochs)
         return gt_usage_error("train", "%s", "--out FILE is required (the network)");
     if (init_path && c.resume)
         return gt_usage_error("train", "%s", "--init and --resume: a run starts from a "
@@ -121,9 +148,9 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
                 "hook of game.h): it plays with its own evaluation only\n", g->name);
         return 1;
     }
-    if (!ckpt[0])
+    if (!ckpt[0] && c.out)
         snprintf(ckpt, sizeof ckpt, "%s.ckpt", c.out);
-    c.checkpoint = ckpt;
+    c.checkpoint = ckpt[0] ? ckpt : NULL;
 
     char err[512];
     struct gt_net *init = NULL;
@@ -135,6 +162,17 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
         if (!hidden_given)
             c.hidden = init->hidden;
         c.init = init;
+        /* Measured as it plays: its kind, and its window unless given. */
+        if (!c.epochs) {
+            if (window_given && !init->residual) {
+                gt_net_free(init);
+                return gt_usage_error("train", "%s", "--window is for a residual network, "
+                                      "and --init's is a full one");
+            }
+            c.residual = init->residual;
+            if (!window_given)
+                c.window = init->residual ? init->window : 0;
+        }
     }
 
     /* The data, all in memory. */
@@ -145,6 +183,10 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
     int64_t t0 = gt_now_ms();
     if (gt_trainset_load(&s, g, data, ndata, max, stderr, err, sizeof err) < 0) {
         fprintf(stderr, "gtsearch train: %s\n", err);
+        goto out;
+    }
+    if (!c.epochs) {
+        rc = measure(g, &s, &c, init_path);
         goto out;
     }
     fprintf(stderr, "train: %zu positions from %d file%s in %.1f s; %d x %d%s, %d epochs, "

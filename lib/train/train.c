@@ -36,6 +36,19 @@ static float target(const struct gt_trainset *s, size_t i, const struct gt_train
     return (float)(c->lambda * r + (1.0 - c->lambda) * p);
 }
 
+/* A residual network's reference: the game's own evaluation alone. */
+static double base_loss(const struct gt_trainset *s, const struct gt_train_config *c,
+                        const size_t *idx, size_t n)
+{
+    double sum = 0;
+    for (size_t k = 0; k < n; k++) {
+        size_t i = idx[k];
+        double e = 1.0 / (1.0 + exp(-s->base[i] / c->k)) - target(s, i, c);
+        sum += e * e;
+    }
+    return n ? sum / (double)n : 0;
+}
+
 struct job {
     const struct gt_trainset *s;
     const struct gt_train_config *c;
@@ -165,6 +178,7 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
                  struct gt_train_stats *st, char *err, size_t err_len)
 {
     memset(st, 0, sizeof *st);
+    st->base_loss = NAN;
     const struct gt_features *ft = g->features;
     int nthreads = c->threads > 0 ? c->threads : 1;
     if (nthreads > 64)
@@ -185,8 +199,14 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
     for (size_t i = 0; order && i < s->n; i++)
         if (!c->residual || !c->window || fabsf(s->base[i]) <= (float)c->window)
             order[n++] = i;
-    size_t nval = (size_t)(c->validation * (double)n);
-    if (n < 2 || (c->validation > 0 && nval == 0))
+    const bool measure = c->epochs == 0;
+    if (measure && !c->init) {
+        gt_errf(err, err_len, "no network to measure (0 epochs without a starting network)");
+        free(order);
+        return -1;
+    }
+    size_t nval = measure ? 0 : (size_t)(c->validation * (double)n);
+    if (!measure && (n < 2 || (c->validation > 0 && nval == 0)))
         nval = c->validation > 0 && n >= 2 ? 1 : 0;
     size_t ntrain = n - nval;
     if (!order) {
@@ -213,6 +233,12 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
     for (int t = 0; t < nthreads; t++)
         if (gt_grad_init(&grads[t], m) < 0)
             goto oom;
+    if (measure) {
+        st->first_loss = run_slice(s, c, m, order, n, false, grads, nthreads);
+        st->base_loss = c->residual ? base_loss(s, c, order, n) : NAN;
+        rc = 0;
+        goto out;
+    }
 
     /* The split: a permutation by the seed; its tail is held out. */
     uint64_t rng = c->seed ^ 0x5851f42d4c957f2dULL;

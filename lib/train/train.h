@@ -48,7 +48,10 @@ struct gt_train_config {
 
 struct gt_train_stats {
     int epochs;                /* completed, a resumed run's included */
-    double first_loss;         /* validation loss before the first step */
+    double first_loss;         /* validation loss before the first step;
+                                  epochs 0: the loss over every position */
+    double base_loss;          /* epochs 0, residual: the game's evaluation
+                                  alone over the same positions (else NAN) */
     double train_loss, val_loss; /* of the last epoch */
     double seconds, positions_per_s;
     long train_n, val_n;
@@ -58,7 +61,10 @@ struct gt_train_stats {
 void gt_train_config_default(struct gt_train_config *c, const struct gt_game *g);
 
 /* Train on s and write the network to c->out.  m receives the float
- * model (the caller frees it).  0, or -1 with err. */
+ * model (the caller frees it).  0, or -1 with err.  With c->epochs 0 it
+ * only measures c->init's network (required) on every position inside
+ * the window, no split and nothing written: st->first_loss and, for a
+ * residual network, st->base_loss. */
 int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
                  const struct gt_train_config *c, struct gt_model *m,
                  struct gt_train_stats *st, char *err, size_t err_len);

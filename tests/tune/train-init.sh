@@ -2,7 +2,8 @@
 # train-init.sh -- train --init: a run that starts from a network file
 # starts from its loss, not a fresh start's, and takes the file's width;
 # a network of another game or kind, and --init with --resume, are
-# refused by messages that name what is wrong.
+# refused by messages that name what is wrong.  --epochs 0 measures the
+# --init network's loss on the data and writes nothing.
 # SPDX-License-Identifier: MIT
 set -eu
 : "${abs_top_builddir:?}"
@@ -34,6 +35,25 @@ awk -v s="$start" -v t="$trained" -v f="$fresh" \
     'BEGIN { exit !(s <= 1.1 * t && s >= 0.9 * t && s < 0.9 * f) }' ||
     fail "started at $start; a.gtnet ended at $trained, a fresh start was $fresh"
 
+# --epochs 0 measures a network on the data and writes nothing: the loss
+# over every position is the one a run from that network starts at when
+# it holds none out, and the trained correction beats the game's
+# evaluation alone.
+files=$(ls "$tmp")
+"$gt" --game connect4 train "$tmp/d.gtd" --init "$tmp/a.gtnet" --epochs 0 --lambda 0 \
+    >"$tmp/m.out" 2>"$tmp/m.err" || fail "train --epochs 0: $(cat "$tmp/m.err")"
+[ "$(ls "$tmp" | grep -v '^m\.')" = "$files" ] || fail "--epochs 0 wrote a file: $(ls "$tmp")"
+measured=$(sed -n 's/.*: loss \([0-9.]*\) on .*/\1/p' "$tmp/m.out")
+alone=$(sed -n "s/.*the game's evaluation alone \([0-9.]*\)$/\1/p" "$tmp/m.out")
+[ -n "$measured" ] && [ -n "$alone" ] || fail "the measure's line: $(cat "$tmp/m.out" "$tmp/m.err")"
+"$gt" --game connect4 train "$tmp/d.gtd" --out "$tmp/n.gtnet" --init "$tmp/a.gtnet" \
+    --epochs 1 --batch 64 --lambda 0 --residual --validation 0 --lr 1e-9 --lr-end 1e-9 \
+    2>"$tmp/n.err" || fail "train --validation 0: $(cat "$tmp/n.err")"
+all=$(before "$tmp/n.err")
+awk -v m="$measured" -v a="$all" -v b="$alone" \
+    'BEGIN { d = m - a; if (d < 0) d = -d; exit !(d <= 2e-6 + 1e-4 * a && m < b) }' ||
+    fail "measured $measured, a run from it started at $all, the evaluation alone $alone"
+
 # Refusals: status 1 with the reason, 2 for the command line.
 st=0
 "$gt" --game connect4 train "$tmp/d.gtd" --out "$tmp/c.gtnet" --init "$tmp/a.gtnet" \
@@ -50,5 +70,13 @@ st=0
     --resume "$tmp/a.gtnet.ckpt" 2>"$tmp/c.err" || st=$?
 [ "$st" = 2 ] && grep -q "\-\-init and \-\-resume" "$tmp/c.err" ||
     fail "--init with --resume: status $st, $(cat "$tmp/c.err")"
+for bad in "--epochs 0" "--epochs 0 --out $tmp/c.gtnet --init $tmp/a.gtnet"; do
+    st=0
+    # shellcheck disable=SC2086 # the words of $bad are options
+    "$gt" --game connect4 train "$tmp/d.gtd" $bad 2>"$tmp/c.err" || st=$?
+    [ "$st" = 2 ] && grep -q "\-\-epochs 0 measures the \-\-init network" "$tmp/c.err" ||
+        fail "train $bad: status $st, $(cat "$tmp/c.err")"
+done
 [ ! -e "$tmp/c.gtnet" ] || fail "a refused run wrote a network"
 echo "train --init: started at $start (the network's $trained, fresh $fresh); refusals named"
+echo "train --epochs 0: $measured over every position (a run from it: $all), the evaluation alone $alone"
