@@ -23,6 +23,7 @@
 #include "train_cli.h"
 
 #include <errno.h>
+#include <math.h>
 #include <string.h>
 
 #include "args.h"
@@ -47,8 +48,11 @@ static int measure(const struct gt_game *g, const struct gt_trainset *s,
         fprintf(stderr, "gtsearch train: %s\n", err);
         return 1;
     }
-    printf("%s: loss %.6f on %ld positions%s (lambda %g, k %g)", path, st.first_loss,
+    printf("%s: loss %.6f on %ld positions%s (lambda %g, k %g", path, st.first_loss,
            st.train_n, c->residual && c->window ? " inside the window" : "", c->lambda, c->k);
+    if (c->output_scale != 1)
+        printf(", its correction x%g", c->output_scale);
+    printf(")");
     if (c->residual)
         printf("; the game's evaluation alone %.6f", st.base_loss);
     printf("\n");
@@ -77,7 +81,8 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
                : NULL;
         if (d) {
             double lo = d == &c.k ? 1 : d == &c.output_scale ? 0.01 : 0;
-            double hi = d == &c.lambda || d == &c.validation || d == &c.output_scale ? 1
+            double hi = d == &c.output_scale ? 4   /* above 1: --epochs 0 only */
+                      : d == &c.lambda || d == &c.validation ? 1
                       : d == &c.k ? 1e6 : 10;
             if (gt_arg_double("train", argc, argv, &i, lo, hi, d) < 0)
                 return GT_EXIT_USAGE;
@@ -132,7 +137,10 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
     }
     if (c.epochs && c.window && !c.residual)
         return gt_usage_error("train", "%s", "--window is for a --residual network");
-    if (c.output_scale != 1 && !c.residual)
+    if (c.epochs && c.output_scale > 1)
+        return gt_usage_error("train", "%s", "--output-scale: from 0.01 to 1 (to 4 with "
+                              "--epochs 0)");
+    if (c.epochs && c.output_scale != 1 && !c.residual)
         return gt_usage_error("train", "%s", "--output-scale is for a --residual network");
     if (c.epochs == 0 && (!init_path || c.out))
         return gt_usage_error("train", "%s", "--epochs 0 measures the --init network on "
@@ -169,6 +177,14 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
                 return gt_usage_error("train", "%s", "--window is for a residual network, "
                                       "and --init's is a full one");
             }
+            if (c.output_scale != 1 && !init->residual) {
+                gt_net_free(init);
+                return gt_usage_error("train", "%s", "--output-scale is for a residual "
+                                      "network, and --init's is a full one");
+            }
+            /* As if written with that scale: the correction damped or raised. */
+            long scaled = lround(init->scale * c.output_scale);
+            init->scale = scaled < 1 ? 1 : (int)scaled;
             c.residual = init->residual;
             if (!window_given)
                 c.window = init->residual ? init->window : 0;

@@ -53,6 +53,14 @@ all=$(before "$tmp/n.err")
 awk -v m="$measured" -v a="$all" -v b="$alone" \
     'BEGIN { d = m - a; if (d < 0) d = -d; exit !(d <= 2e-6 + 1e-4 * a && m < b) }' ||
     fail "measured $measured, a run from it started at $all, the evaluation alone $alone"
+# --output-scale with --epochs 0: as if the network had been written so;
+# at 0.01 the correction all but vanishes.
+"$gt" --game connect4 train "$tmp/d.gtd" --init "$tmp/a.gtnet" --epochs 0 --lambda 0 \
+    --output-scale 0.01 >"$tmp/m.out" 2>"$tmp/m.err" || fail "--output-scale: $(cat "$tmp/m.err")"
+damped=$(sed -n 's/.*: loss \([0-9.]*\) on .*correction x0.01).*/\1/p' "$tmp/m.out")
+awk -v d="$damped" -v m="$measured" -v b="$alone" \
+    'BEGIN { exit !(d != "" && b - d < 0.1 * (b - m) && d - b < 0.1 * (b - m)) }' ||
+    fail "at 0.01: $(cat "$tmp/m.out"); at 1 $measured, the evaluation alone $alone"
 
 # Refusals: status 1 with the reason, 2 for the command line.
 st=0
@@ -77,6 +85,11 @@ for bad in "--epochs 0" "--epochs 0 --out $tmp/c.gtnet --init $tmp/a.gtnet"; do
     [ "$st" = 2 ] && grep -q "\-\-epochs 0 measures the \-\-init network" "$tmp/c.err" ||
         fail "train $bad: status $st, $(cat "$tmp/c.err")"
 done
+st=0
+"$gt" --game connect4 train "$tmp/d.gtd" --out "$tmp/c.gtnet" --residual --output-scale 2 \
+    2>"$tmp/c.err" || st=$?
+[ "$st" = 2 ] && grep -q "to 4 with \-\-epochs 0" "$tmp/c.err" ||
+    fail "--output-scale 2 in training: status $st, $(cat "$tmp/c.err")"
 [ ! -e "$tmp/c.gtnet" ] || fail "a refused run wrote a network"
 echo "train --init: started at $start (the network's $trained, fresh $fresh); refusals named"
 echo "train --epochs 0: $measured over every position (a run from it: $all), the evaluation alone $alone"
