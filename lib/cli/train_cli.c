@@ -87,8 +87,9 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
             if (gt_arg_double("train", argc, argv, &i, lo, hi, d) < 0)
                 return GT_EXIT_USAGE;
         } else if (n) {
-            long lo = n == &c.epochs ? 0 : 1, hi = n == &c.hidden ? GT_NET_MAX_HIDDEN : n == &c.threads ? 64
-                            : n == &c.batch ? 1 << 24 : 100000;
+            long lo = n == &c.epochs ? 0 : 1;          /* 0 epochs: measure only */
+            long hi = n == &c.hidden ? GT_NET_MAX_HIDDEN : n == &c.threads ? 64
+                    : n == &c.batch ? 1 << 24 : 100000;
             if (gt_arg_long("train", argc, argv, &i, lo, hi, &v) < 0)
                 return GT_EXIT_USAGE;
             *n = (int)v;
