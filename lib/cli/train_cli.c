@@ -23,7 +23,6 @@
 #include "train_cli.h"
 
 #include <errno.h>
-#include <math.h>
 #include <string.h>
 
 #include "args.h"
@@ -173,19 +172,13 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
         c.init = init;
         /* Measured as it plays: its kind, and its window unless given. */
         if (!c.epochs) {
-            if (window_given && !init->residual) {
+            if ((window_given || c.output_scale != 1) && !init->residual) {
                 gt_net_free(init);
-                return gt_usage_error("train", "%s", "--window is for a residual network, "
-                                      "and --init's is a full one");
-            }
-            if (c.output_scale != 1 && !init->residual) {
-                gt_net_free(init);
-                return gt_usage_error("train", "%s", "--output-scale is for a residual "
-                                      "network, and --init's is a full one");
+                return gt_usage_error("train", "%s", "--window and --output-scale are for "
+                                      "a residual network, and --init's is a full one");
             }
             /* As if written with that scale: the correction damped or raised. */
-            long scaled = lround(init->scale * c.output_scale);
-            init->scale = scaled < 1 ? 1 : (int)scaled;
+            init->scale = gt_train_scaled(init->scale, c.output_scale);
             c.residual = init->residual;
             if (!window_given)
                 c.window = init->residual ? init->window : 0;

@@ -36,17 +36,27 @@ static float target(const struct gt_trainset *s, size_t i, const struct gt_train
     return (float)(c->lambda * r + (1.0 - c->lambda) * p);
 }
 
+/* The loss of one position: output logit y against target t. */
+static double sq_error(float y, float t)
+{
+    float e = 1.0f / (1.0f + expf(-y)) - t;
+    return (double)e * e;
+}
+
 /* A residual network's reference: the game's own evaluation alone. */
 static double base_loss(const struct gt_trainset *s, const struct gt_train_config *c,
                         const size_t *idx, size_t n)
 {
     double sum = 0;
-    for (size_t k = 0; k < n; k++) {
-        size_t i = idx[k];
-        double e = 1.0 / (1.0 + exp(-s->base[i] / c->k)) - target(s, i, c);
-        sum += e * e;
-    }
+    for (size_t k = 0; k < n; k++)
+        sum += sq_error(s->base[idx[k]] / (float)c->k, target(s, idx[k], c));
     return n ? sum / (double)n : 0;
+}
+
+int gt_train_scaled(int scale, double x)
+{
+    long scaled = lround(scale * x);
+    return scaled < 1 ? 1 : (int)scaled;
 }
 
 struct job {
@@ -73,8 +83,7 @@ static void *run_job(void *arg)
             gt_model_step(j->m, f, s->nus[i], n, t, base, j->g);
         else {
             float y = base + gt_model_forward(j->m, f, s->nus[i], n, j->g->acc);
-            float e = 1.0f / (1.0f + expf(-y)) - t;
-            j->g->loss += (double)e * e;
+            j->g->loss += sq_error(y, t);
             j->g->count++;
         }
     }
@@ -328,8 +337,7 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
             net->window = c->residual ? c->window : 0;
             calibrate(net, m, s, order, ntrain, c->k);
             /* The scale multiplies the whole output, bias included. */
-            long scaled = lround(net->scale * c->output_scale);
-            net->scale = scaled < 1 ? 1 : (int)scaled;
+            net->scale = gt_train_scaled(net->scale, c->output_scale);
         }
         if (!net || gt_net_save(net, c->out, err, err_len) < 0) {
             gt_net_free(net);

@@ -69,4 +69,8 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
                  const struct gt_train_config *c, struct gt_model *m,
                  struct gt_train_stats *st, char *err, size_t err_len);
 
+/* A network's scale (eval units an output unit) times x, at least 1: its
+ * output damped or raised, bias included. */
+int gt_train_scaled(int scale, double x);
+
 #endif
