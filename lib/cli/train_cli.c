@@ -239,6 +239,13 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
         rc = 130;
         goto out;
     }
+    if (st.nothing_left) {
+        fprintf(stderr, "train: the checkpoint holds all %d epochs, nothing to train; its "
+                "network (validation loss %.6f) written to %s\n", st.epochs, st.val_loss,
+                c.out);
+        rc = 0;
+        goto out;
+    }
     fprintf(stderr, "train: %d epochs, loss %.6f before, %.6f (training) and %.6f "
             "(validation) after, %.0f positions/s; network in %s\n", st.epochs,
             st.first_loss, st.train_loss, st.val_loss, st.positions_per_s, c.out);

@@ -182,6 +182,24 @@ static void clock_text(double s, char *buf, size_t len)
         snprintf(buf, len, "%ld:%02ld", t / 60, t % 60);
 }
 
+/* Quantise m and write it to c->out: the network as it plays, its
+ * window and --output-scale applied. */
+static int write_network(const struct gt_game *g, const struct gt_trainset *s,
+                         const struct gt_train_config *c, const struct gt_model *m,
+                         const size_t *order, size_t ntrain, char *err, size_t err_len)
+{
+    struct gt_net *net = gt_model_quantise(m, g, c->k, err, err_len);
+    if (net) {
+        net->window = c->residual ? c->window : 0;
+        calibrate(net, m, s, order, ntrain, c->k);
+        /* The scale multiplies the whole output, bias included. */
+        net->scale = gt_train_scaled(net->scale, c->output_scale);
+    }
+    int rc = net ? gt_net_save(net, c->out, err, err_len) : -1;
+    gt_net_free(net);
+    return rc;
+}
+
 int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
                  const struct gt_train_config *c, struct gt_model *m,
                  struct gt_train_stats *st, char *err, size_t err_len)
@@ -332,18 +350,8 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
         st->positions_per_s = done / (st->seconds > 0 ? st->seconds : 1);
 
         /* The network and the checkpoint, every epoch. */
-        struct gt_net *net = gt_model_quantise(m, g, c->k, err, err_len);
-        if (net) {
-            net->window = c->residual ? c->window : 0;
-            calibrate(net, m, s, order, ntrain, c->k);
-            /* The scale multiplies the whole output, bias included. */
-            net->scale = gt_train_scaled(net->scale, c->output_scale);
-        }
-        if (!net || gt_net_save(net, c->out, err, err_len) < 0) {
-            gt_net_free(net);
+        if (write_network(g, s, c, m, order, ntrain, err, err_len) < 0)
             goto out;
-        }
-        gt_net_free(net);
         info.epoch = e + 1;
         if (c->checkpoint && gt_checkpoint_save(c->checkpoint, m, &adam, &info, err,
                                                 err_len) < 0)
@@ -369,6 +377,15 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
                     st->positions_per_s, st->seconds);
             fflush(c->log);
         }
+    }
+    if (first_epoch >= c->epochs) {
+        /* A finished checkpoint: nothing to train, but its network is
+         * written again with this run's --output-scale and --window. */
+        st->nothing_left = true;
+        st->val_loss = nval ? st->first_loss : NAN;
+        st->train_loss = NAN;
+        if (write_network(g, s, c, m, order, ntrain, err, err_len) < 0)
+            goto out;
     }
 finish:
     rc = 0;

@@ -56,6 +56,8 @@ struct gt_train_stats {
     double seconds, positions_per_s;
     long train_n, val_n;
     bool interrupted;
+    bool nothing_left;         /* resumed from a finished checkpoint: no
+                                  epoch run, its network written again */
 };
 
 void gt_train_config_default(struct gt_train_config *c, const struct gt_game *g);

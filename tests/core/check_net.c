@@ -533,12 +533,26 @@ START_TEST(training_learns_and_quantises)
     ck_assert_msg(sum / N <= 15 && worst <= 60, "float and integer differ by %.1f on "
                   "average, %.1f at most", sum / N, worst);
     gt_model_free(&dq);
-    /* The checkpoint resumes: no epoch is left, and it loads. */
+    /* The checkpoint resumes: no epoch is left, it loads, and its network
+     * is written again, the same as the last epoch's. */
+    char again[256];
+    temp_name(again, sizeof again, "again");
     c.resume = ckpt;
+    c.out = again;
     struct gt_model m2 = {0};
     ck_assert_msg(gt_train_run(g, &s, &c, &m2, &st, err, sizeof err) == 0, "%s", err);
     ck_assert_int_eq(st.epochs, 8);
+    ck_assert(st.nothing_left);
     ck_assert(!memcmp(m.params, m2.params, sizeof(float) * m.nparams));
+    struct gt_net *net2 = gt_net_load(g, again, err, sizeof err);
+    ck_assert_msg(net2 != NULL, "%s", err);
+    for (int i = 0; i < 50; i++) {
+        random_position(g, pos, i, moves, undo, &rng);
+        ck_assert_int_eq(gt_net_evaluate(net2, g, pos, NULL), gt_net_evaluate(net, g, pos, NULL));
+    }
+    gt_net_free(net2);
+    unlink(again);
+    c.out = path;
     gt_model_free(&m);
     gt_model_free(&m2);
 
