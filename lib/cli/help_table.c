@@ -254,7 +254,7 @@ static const struct gt_command_help table[] = {
         "  --lr-end X          ... falling along a cosine to this (default 0.00005)\n"
         "  --lambda X          weight of the result in the target, 0 to 1 (default 0.5)\n"
         "  --k X               eval units a logit (default 4 times the game's eval unit)\n"
-        "  --validation X      share held out, 0 to 1 (default 0.05)\n"
+        "  --validation X      share of the games held out whole, 0 to 1 (default 0.05)\n"
         "  --threads N         1 to 64 (default 1)\n"
         "  --seed N            (default 1)\n"
         "  --max-positions N   read at most N positions (default: all)\n"

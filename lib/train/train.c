@@ -182,6 +182,47 @@ static void clock_text(double s, char *buf, size_t len)
         snprintf(buf, len, "%ld:%02ld", t / 60, t % 60);
 }
 
+/* Shuffle order[0..n) by the seed. */
+static void shuffle(size_t *order, size_t n, uint64_t *rng)
+{
+    for (size_t i = n - 1; n > 1 && i > 0; i--) {
+        size_t j = gt_rand64(rng) % (i + 1), t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+    }
+}
+
+size_t gt_train_split(const struct gt_trainset *s, double validation, uint64_t seed,
+                      size_t *order, size_t n)
+{
+    if (validation <= 0 || n < 2)
+        return 0;
+    /* Each game is held out with chance `validation`, drawn from its index
+     * and the seed: positions of one game are too alike to test one with
+     * another.  Stable: both parts keep their order. */
+    size_t ntrain = 0, nval = 0;
+    size_t *held = malloc(sizeof *held * n);
+    if (held) {
+        for (size_t i = 0; i < n; i++) {
+            uint64_t x = (seed ^ 0xa0761d6478bd642fULL) + s->game[order[i]] * 0x2545f4914f6cdd1dULL;
+            if ((double)(gt_rand64(&x) >> 11) * 0x1.0p-53 < validation)
+                held[nval++] = order[i];
+            else
+                order[ntrain++] = order[i];
+        }
+        memcpy(order + ntrain, held, sizeof *held * nval);
+        free(held);
+        if (nval > 0 && ntrain > 0)
+            return nval;
+    }
+    /* Too few games to draw from (or no memory for it): positions, the
+     * tail of a permutation by the seed. */
+    uint64_t rng = seed ^ 0x5851f42d4c957f2dULL;
+    shuffle(order, n, &rng);
+    nval = (size_t)(validation * (double)n);
+    return nval < 1 ? 1 : nval > n - 1 ? n - 1 : nval;
+}
+
 /* Quantise m and write it to c->out: the network as it plays, its
  * window and --output-scale applied. */
 static int write_network(const struct gt_game *g, const struct gt_trainset *s,
@@ -232,14 +273,12 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
         free(order);
         return -1;
     }
-    size_t nval = measure ? 0 : (size_t)(c->validation * (double)n);
-    if (!measure && (n < 2 || (c->validation > 0 && nval == 0)))
-        nval = c->validation > 0 && n >= 2 ? 1 : 0;
-    size_t ntrain = n - nval;
     if (!order) {
         gt_errf(err, err_len, "out of memory");
         return -1;
     }
+    size_t nval = measure ? 0 : gt_train_split(s, c->validation, c->seed, order, n);
+    size_t ntrain = n - nval;
     if (ntrain == 0) {
         gt_errf(err, err_len, "no training positions (%zu in all, %zu inside the window, "
                 "%zu held out)", s->n, n, nval);
@@ -267,13 +306,7 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
         goto out;
     }
 
-    /* The split: a permutation by the seed; its tail is held out. */
-    uint64_t rng = c->seed ^ 0x5851f42d4c957f2dULL;
-    for (size_t i = n - 1; i > 0; i--) {
-        size_t j = gt_rand64(&rng) % (i + 1), t = order[i];
-        order[i] = order[j];
-        order[j] = t;
-    }
+    uint64_t rng = c->seed ^ 0x5851f42d4c957f2dULL;  /* the epochs' orders */
     const size_t *val = order + ntrain;
 
     struct gt_checkpoint_info info = {.seed = c->seed, .positions = s->n, .k = c->k,
@@ -298,10 +331,14 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
     }
     st->first_loss = nval ? run_slice(s, c, m, val, nval, false, grads, nthreads)
                           : run_slice(s, c, m, order, ntrain, false, grads, nthreads);
-    if (c->progress)
-        fprintf(c->progress, "train: %zu positions for training, %zu held out%s; "
-                "loss before training %.6f\n", ntrain, nval,
-                n < s->n ? " (inside the window)" : "", st->first_loss);
+    if (c->progress) {
+        size_t games = 0;  /* held out whole: a game's positions lie together */
+        for (size_t i = 0; i < nval; i++)
+            games += i == 0 || s->game[val[i]] != s->game[val[i - 1]];
+        fprintf(c->progress, "train: %zu positions for training, %zu held out%s from "
+                "%zu games; loss before training %.6f\n", ntrain, nval,
+                n < s->n ? " (inside the window)" : "", games, st->first_loss);
+    }
 
     int64_t t0 = gt_now_ms(), last = t0, t0_us = gt_now_us();
     long done = 0;
@@ -309,11 +346,7 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
     st->epochs = first_epoch;
     for (int e = first_epoch; e < c->epochs; e++) {
         /* A new order of the training positions every epoch. */
-        for (size_t i = ntrain - 1; i > 0; i--) {
-            size_t j = gt_rand64(&rng) % (i + 1), t = order[i];
-            order[i] = order[j];
-            order[j] = t;
-        }
+        shuffle(order, ntrain, &rng);
         double sum = 0, lr = c->lr;
         long steps = 0;
         for (size_t b = 0; b < ntrain; b += (size_t)c->batch) {

@@ -71,6 +71,14 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
                  const struct gt_train_config *c, struct gt_model *m,
                  struct gt_train_stats *st, char *err, size_t err_len);
 
+/* The validation split of order[0..n) (positions of s): whole games held
+ * out, each with chance `validation` drawn from the seed, or, where that
+ * draw holds out none or all (few games), the share `validation` of the
+ * positions.  order is rearranged, training positions first; returns how
+ * many are held out, after them. */
+size_t gt_train_split(const struct gt_trainset *s, double validation, uint64_t seed,
+                      size_t *order, size_t n);
+
 /* A network's scale (eval units an output unit) times x, at least 1: its
  * output damped or raised, bias included. */
 int gt_train_scaled(int scale, double x);

@@ -23,6 +23,7 @@ void gt_trainset_free(struct gt_trainset *s)
     free(s->score);
     free(s->result);
     free(s->base);
+    free(s->game);
     bool with_base = s->with_base;
     gt_trainset_init(s);
     s->with_base = with_base;
@@ -62,6 +63,7 @@ int gt_trainset_add(struct gt_trainset *s, const struct gt_game *g, const void *
             resize((void **)&s->nus, c, sizeof *s->nus) < 0 ||
             resize((void **)&s->score, c, sizeof *s->score) < 0 ||
             resize((void **)&s->result, c, sizeof *s->result) < 0 ||
+            resize((void **)&s->game, c, sizeof *s->game) < 0 ||
             (s->with_base && resize((void **)&s->base, c, sizeof *s->base) < 0))
             return -1;
         s->cap = c;
@@ -77,6 +79,9 @@ int gt_trainset_add(struct gt_trainset *s, const struct gt_game *g, const void *
     s->nus[s->n] = (uint16_t)nus;
     s->score[s->n] = isnan(score_first) ? NAN : (float)(us == 0 ? score_first : -score_first);
     s->result[s->n] = (float)(us == 0 ? result_first : 1.0 - result_first);
+    if (!(s->same_game && s->n > 0))
+        s->games++;
+    s->game[s->n] = s->games - 1;
     if (s->with_base)
         s->base[s->n] = (float)g->evaluate(pos, NULL);
     s->start[++s->n] = s->nf;
@@ -95,6 +100,8 @@ static int load_file(struct gt_trainset *s, const struct gt_game *g, const char 
     char msg[512];
     long kept = 0, bad = 0;
     int k = 0, rc = 0;
+    int last_ply = 0, last_margin = 0;  /* the last record's: where a game ends */
+    double last_result = 0;
     while (rec && (max <= 0 || (long)s->n < max) &&
            (k = gt_data_read(r, rec, msg, sizeof msg)) != 0) {
         if (k > 0 && g->from_text(pos, rec->text, msg, sizeof msg) != 0) {
@@ -111,6 +118,11 @@ static int load_file(struct gt_trainset *s, const struct gt_game *g, const char 
             continue;
         }
         double score = rec->score == GT_DATA_NO_SCORE ? NAN : rec->score;
+        s->same_game = kept > 0 && rec->ply > last_ply && rec->result == last_result &&
+                       rec->margin == last_margin;
+        last_ply = rec->ply;
+        last_result = rec->result;
+        last_margin = rec->margin;
         if (gt_trainset_add(s, g, pos, score, rec->result) < 0) {
             gt_errf(err, err_len, "out of memory after %zu positions", s->n);
             rc = -1;
@@ -118,6 +130,7 @@ static int load_file(struct gt_trainset *s, const struct gt_game *g, const char 
         }
         kept++;
     }
+    s->same_game = false;
     gt_data_close(r);
     if (!rec) {
         gt_errf(err, err_len, "out of memory");

@@ -22,18 +22,28 @@ struct gt_trainset {
     float *result;             /* 1 won, 0.5 drawn, 0 lost */
     float *base;               /* the game's evaluate, eval units (only
                                   with_base: for a residual network) */
+    uint32_t *game;            /* the game position i came from, 0, 1, ...:
+                                  the validation split holds out whole games */
+    uint32_t games;
+    bool same_game;            /* the next add is of the last one's game;
+                                  false: it starts a game of its own */
     bool with_base;
 };
 
 void gt_trainset_init(struct gt_trainset *s);
 void gt_trainset_free(struct gt_trainset *s);
 /* Add pos with the first player's score (NAN: none) and result (and the
- * game's evaluation with the compiled-in weights, with_base).  0, or -1
- * when out of memory. */
+ * game's evaluation with the compiled-in weights, with_base), in the last
+ * position's game if same_game is set, else in a new one.  0, or -1 when
+ * out of memory. */
 int gt_trainset_add(struct gt_trainset *s, const struct gt_game *g, const void *pos,
                     double score_first, double result_first);
 /* Add the positions of the data files paths[0..n) (either format of
- * tune/datafile.h), at most max in all (0: no limit).  Records that do
+ * tune/datafile.h), at most max in all (0: no limit).  A record starts a
+ * new game where its ply is not above the last one's, or its result or
+ * margin differs (datagen writes each game's records together, plies
+ * rising); a text file has no plies, so each of its positions is a game
+ * of its own.  Records that do
  * not read or whose position the game refuses are skipped, the first few
  * of each file named on warn (NULL: silently).  0, or -1 with err: a file
  * that cannot be read or holds no usable position, or out of memory. */

@@ -11,7 +11,9 @@
  *    updated or recomputed at every node (the search stack's bookkeeping),
  *    in chess and in shogi;
  *  - training lowers the loss, and the integer network evaluates as the
- *    float model does within a stated bound.
+ *    float model does within a stated bound;
+ *  - the validation split holds out whole games, which the data files'
+ *    plies and results mark.
  * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <check.h>
@@ -24,6 +26,7 @@
 #include "core/util.h"
 #include "engine/engine.h"
 #include "train/train.h"
+#include "tune/datafile.h"
 
 extern const struct gt_game chess_LTX_gt_module;
 extern const struct gt_game shogi_LTX_gt_module;
@@ -617,6 +620,81 @@ START_TEST(training_learns_and_quantises)
 }
 END_TEST
 
+/* The validation split: every game on one side of it, and a data file's
+ * games told apart by their plies and results. */
+START_TEST(validation_holds_out_whole_games)
+{
+    const struct gt_game *g = CHESS;
+    ck_assert_int_eq(g->init(), 0);
+    void *pos = malloc(g->pos_size);
+    char err[512];
+    ck_assert_int_eq(g->from_text(pos, g->startpos, err, sizeof err), 0);
+    struct gt_trainset s;
+    gt_trainset_init(&s);
+    for (int i = 0; i < 2000; i++) {
+        s.same_game = i % 20 != 0;  /* 100 games of 20 positions */
+        ck_assert_int_eq(gt_trainset_add(&s, g, pos, 0, 0.5), 0);
+    }
+    ck_assert_uint_eq(s.games, 100);
+    size_t order[2000];
+    for (uint64_t seed = 1; seed <= 5; seed++) {
+        for (size_t i = 0; i < 2000; i++)
+            order[i] = i;
+        size_t nval = gt_train_split(&s, 0.2, seed, order, 2000);
+        ck_assert_msg(nval >= 200 && nval <= 700 && nval % 20 == 0, "%zu held out", nval);
+        int side[100] = {0};  /* 1 trains, 2 held out */
+        for (size_t i = 0; i < 2000; i++) {
+            int want = i < 2000 - nval ? 1 : 2, game = (int)s.game[order[i]];
+            ck_assert_msg(side[game] == 0 || side[game] == want, "game %d on both sides", game);
+            side[game] = want;
+        }
+    }
+    /* One game: no draw of games splits it; the positions' share does. */
+    gt_trainset_free(&s);
+    for (int i = 0; i < 50; i++) {
+        s.same_game = i > 0;
+        ck_assert_int_eq(gt_trainset_add(&s, g, pos, 0, 0.5), 0);
+    }
+    for (size_t i = 0; i < 50; i++)
+        order[i] = i;
+    ck_assert_uint_eq(gt_train_split(&s, 0.2, 1, order, 50), 10);
+    ck_assert_uint_eq(gt_train_split(&s, 0, 1, order, 50), 0);
+    gt_trainset_free(&s);
+
+    /* A file: a game ends where the ply does not rise or the result
+     * changes. */
+    char path[256];
+    temp_name(path, sizeof path, "games");
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    struct gt_data_writer *w = gt_data_writer_new(g, f, GT_DATA_BINARY, err, sizeof err);
+    ck_assert_msg(w != NULL, "%s", err);
+    static const struct {
+        int ply;
+        double result;
+        uint32_t game;
+    } recs[] = {{5, 1, 0}, {6, 1, 0}, {9, 1, 0}, {4, 1, 1}, {7, 1, 1}, {8, 0, 2}, {9, 0, 2},
+                {9, 0, 3}};
+    for (size_t i = 0; i < sizeof recs / sizeof recs[0]; i++) {
+        struct gt_data_record r = {.score = 10, .result = recs[i].result, .ply = recs[i].ply};
+        snprintf(r.text, sizeof r.text, "%s", g->startpos);
+        ck_assert_int_eq(gt_data_write(w, &r), 0);
+    }
+    ck_assert_int_eq(gt_data_flush(w), 0);
+    gt_data_writer_free(w);
+    fclose(f);
+    const char *paths[2] = {path, path};
+    ck_assert_msg(gt_trainset_load(&s, g, paths, 2, 0, NULL, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(s.n, 16);
+    ck_assert_uint_eq(s.games, 8);  /* the second file starts afresh */
+    for (size_t i = 0; i < 16; i++)
+        ck_assert_uint_eq(s.game[i], recs[i % 8].game + (i < 8 ? 0 : 4));
+    gt_trainset_free(&s);
+    unlink(path);
+    free(pos);
+}
+END_TEST
+
 Suite *test_suite(void);
 
 Suite *test_suite(void)
@@ -633,6 +711,7 @@ Suite *test_suite(void)
         {"search-shogi", search_updates_equal_refresh_shogi},
         {"residual", residual_window},
         {"training", training_learns_and_quantises},
+        {"split", validation_holds_out_whole_games},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         TCase *tc = tcase_create(cases[i].name);
