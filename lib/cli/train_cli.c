@@ -3,7 +3,7 @@
  *   gtsearch [--game NAME] train DATA... --out FILE [--hidden N]
  *       [--epochs N] [--batch N] [--lr X] [--lr-end X] [--lambda X] [--k X]
  *       [--validation X] [--threads N] [--seed N] [--max-positions N]
- *       [--checkpoint FILE] [--resume FILE | --init NET] [--progress FILE]
+ *       [--checkpoint FILE] [--resume FILE | --init NET] [--keep-best] [--progress FILE]
  *       [--report SECONDS] [--residual [--window UNITS] [--output-scale X]]
  *
  * --progress FILE (or --log FILE, its older name) writes a JSON line per
@@ -103,6 +103,8 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
             init_path = argv[++i];
         else if (!strcmp(a, "--residual"))
             c.residual = true;
+        else if (!strcmp(a, "--keep-best"))
+            c.keep_best = true;
         else if ((!strcmp(a, "--progress") || !strcmp(a, "--log")) && i + 1 < argc)
             log_path = argv[++i];
         else if (!strcmp(a, "--seed")) {
@@ -147,6 +149,9 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
                               "the data and writes nothing: give --init NET, not --out");
     if (!c.out && c.epochs)
         return gt_usage_error("train", "%s", "--out FILE is required (the network)");
+    if (c.keep_best && !(c.validation > 0))
+        return gt_usage_error("train", "%s", "--keep-best keeps the epoch with the lowest "
+                              "validation loss: it needs --validation above 0");
     if (init_path && c.resume)
         return gt_usage_error("train", "%s", "--init and --resume: a run starts from a "
                               "network or goes on from a checkpoint, not both");
@@ -231,7 +236,13 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
     }
     if (st.interrupted) {
         fprintf(stderr, "train: interrupted in epoch %d; ", st.epochs + 1);
-        if (st.epochs)
+        if (st.epochs && c.keep_best && st.best_epoch)
+            fprintf(stderr, "%s holds epoch %d (the lowest validation loss) and %s epoch %d: "
+                    "--resume %s goes on\n", c.out, st.best_epoch, ckpt, st.epochs, ckpt);
+        else if (st.epochs && c.keep_best)
+            fprintf(stderr, "%s is as it was and %s holds epoch %d: --resume %s goes on\n",
+                    c.out, ckpt, st.epochs, ckpt);
+        else if (st.epochs)
             fprintf(stderr, "%s and %s hold epoch %d: --resume %s goes on\n", c.out, ckpt,
                     st.epochs, ckpt);
         else
@@ -247,8 +258,12 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
         goto out;
     }
     fprintf(stderr, "train: %d epochs, loss %.6f before, %.6f (training) and %.6f "
-            "(validation) after, %.0f positions/s; network in %s\n", st.epochs,
+            "(validation) after, %.0f positions/s; network in %s", st.epochs,
             st.first_loss, st.train_loss, st.val_loss, st.positions_per_s, c.out);
+    if (c.keep_best)
+        fprintf(stderr, " (epoch %d's, the lowest validation loss, %.6f)", st.best_epoch,
+                st.best_loss);
+    fputc('\n', stderr);
     rc = 0;
 out:
     gt_trainset_free(&s);

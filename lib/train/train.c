@@ -382,9 +382,13 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
         st->seconds = (double)(gt_now_us() - t0_us) / 1e6; /* a small set takes < 1 ms */
         st->positions_per_s = done / (st->seconds > 0 ? st->seconds : 1);
 
-        /* The network and the checkpoint, every epoch. */
-        if (write_network(g, s, c, m, order, ntrain, err, err_len) < 0)
-            goto out;
+        /* The network (every epoch, or each new best) and the checkpoint. */
+        if (!c->keep_best || !st->best_epoch || st->val_loss < st->best_loss) {
+            if (write_network(g, s, c, m, order, ntrain, err, err_len) < 0)
+                goto out;
+            st->best_epoch = e + 1;
+            st->best_loss = st->val_loss;
+        }
         info.epoch = e + 1;
         if (c->checkpoint && gt_checkpoint_save(c->checkpoint, m, &adam, &info, err,
                                                 err_len) < 0)

@@ -33,6 +33,8 @@ struct gt_train_config {
                                   correction damped for deep searches */
     uint64_t seed;
     const char *out;           /* the network, written after every epoch */
+    bool keep_best;            /* ... only after one whose validation loss
+                                  is this run's lowest so far */
     const char *checkpoint;    /* the float weights and Adam's state */
     const char *resume;        /* a checkpoint to go on from, or NULL */
     const struct gt_net *init; /* start from this network's weights (its
@@ -58,6 +60,8 @@ struct gt_train_stats {
     bool interrupted;
     bool nothing_left;         /* resumed from a finished checkpoint: no
                                   epoch run, its network written again */
+    int best_epoch;            /* keep_best: the epoch c->out holds */
+    double best_loss;          /* ... and its validation loss */
 };
 
 void gt_train_config_default(struct gt_train_config *c, const struct gt_game *g);

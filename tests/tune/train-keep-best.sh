@@ -1,0 +1,45 @@
+#!/bin/sh
+# train-keep-best.sh -- train --keep-best: the network file holds the
+# epoch with the lowest validation loss, which the final line names,
+# while the checkpoint goes on to the last epoch; without a validation
+# set the option is a usage error.
+# SPDX-License-Identifier: MIT
+set -eu
+: "${abs_top_builddir:?}"
+gt=$abs_top_builddir/gtsearch
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+"$gt" --game connect4 datagen --games 100 --nodes 300 --out "$tmp/d.gtd" \
+    2>"$tmp/dg.err" || fail "datagen: $(cat "$tmp/dg.err")"
+# A rate this high on so little data overfits within a few epochs.
+opts="--hidden 64 --epochs 12 --batch 64 --lambda 0 --residual --lr 0.01 --threads 1"
+# shellcheck disable=SC2086 # the words of $opts are options
+"$gt" --game connect4 train "$tmp/d.gtd" --out "$tmp/last.gtnet" $opts 2>"$tmp/a.err" ||
+    fail "train: $(cat "$tmp/a.err")"
+# shellcheck disable=SC2086
+"$gt" --game connect4 train "$tmp/d.gtd" --out "$tmp/best.gtnet" $opts --keep-best \
+    --progress "$tmp/b.json" 2>"$tmp/b.err" || fail "train --keep-best: $(cat "$tmp/b.err")"
+named=$(sed -n "s/.*network in .*best.gtnet (epoch \([0-9]*\)'s, the lowest validation loss, .*/\1/p" \
+    "$tmp/b.err")
+[ -n "$named" ] || fail "no epoch named: $(tail -n 1 "$tmp/b.err")"
+# The lowest of the logged validation losses, the first where two tie.
+lowest=$(sed -n 's/.*"epoch": \([0-9]*\),.*"validation_loss": \([0-9.]*\),.*/\1 \2/p' "$tmp/b.json" |
+    awk 'NR == 1 || $2 < min { min = $2; at = $1 } END { print at }')
+[ "$named" = "$lowest" ] || fail "the file holds epoch $named; the lowest validation loss was epoch $lowest"
+[ "$(wc -l <"$tmp/b.json")" -eq 12 ] || fail "not 12 epochs logged: $(cat "$tmp/b.json")"
+# The same run without the option writes the last epoch: the files
+# differ exactly when the best epoch is an earlier one.
+if [ "$named" -lt 12 ]; then
+    ! cmp -s "$tmp/last.gtnet" "$tmp/best.gtnet" || fail "epoch $named's network is the last one's"
+else
+    cmp -s "$tmp/last.gtnet" "$tmp/best.gtnet" || fail "the last epoch is the best, yet the files differ"
+fi
+cmp -s "$tmp/last.gtnet.ckpt" "$tmp/best.gtnet.ckpt" || fail "the checkpoints differ"
+st=0
+"$gt" --game connect4 train "$tmp/d.gtd" --out "$tmp/c.gtnet" --keep-best --validation 0 \
+    2>"$tmp/c.err" || st=$?
+[ "$st" = 2 ] && grep -q "\-\-keep-best .* needs \-\-validation above 0" "$tmp/c.err" ||
+    fail "--keep-best --validation 0: status $st, $(cat "$tmp/c.err")"
+echo "train --keep-best: epoch $named of 12 kept, the lowest validation loss"
