@@ -250,6 +250,13 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
         rc = 130;
         goto out;
     }
+    if (st.nothing_left && c.keep_best) {
+        fprintf(stderr, "train: the checkpoint holds all %d epochs, nothing to train; %s is "
+                "left as it was (--keep-best: it holds the best epoch, the checkpoint the "
+                "last)\n", st.epochs, c.out);
+        rc = 0;
+        goto out;
+    }
     if (st.nothing_left) {
         fprintf(stderr, "train: the checkpoint holds all %d epochs, nothing to train; its "
                 "network (validation loss %.6f) written to %s\n", st.epochs, st.val_loss,

@@ -417,11 +417,13 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
     }
     if (first_epoch >= c->epochs) {
         /* A finished checkpoint: nothing to train, but its network is
-         * written again with this run's --output-scale and --window. */
+         * written again with this run's --output-scale and --window --
+         * unless the file holds a best epoch, which the checkpoint (the
+         * last epoch) is not. */
         st->nothing_left = true;
         st->val_loss = nval ? st->first_loss : NAN;
         st->train_loss = NAN;
-        if (write_network(g, s, c, m, order, ntrain, err, err_len) < 0)
+        if (!c->keep_best && write_network(g, s, c, m, order, ntrain, err, err_len) < 0)
             goto out;
     }
 finish:

@@ -59,7 +59,8 @@ struct gt_train_stats {
     long train_n, val_n;
     bool interrupted;
     bool nothing_left;         /* resumed from a finished checkpoint: no
-                                  epoch run, its network written again */
+                                  epoch run, its network written again
+                                  (but with keep_best) */
     int best_epoch;            /* keep_best: the epoch c->out holds */
     double best_loss;          /* ... and its validation loss */
 };

@@ -1,8 +1,9 @@
 #!/bin/sh
 # train-keep-best.sh -- train --keep-best: the network file holds the
 # epoch with the lowest validation loss, which the final line names,
-# while the checkpoint goes on to the last epoch; without a validation
-# set the option is a usage error.
+# while the checkpoint goes on to the last epoch, so that resuming the
+# finished run leaves the file alone; without a validation set the
+# option is a usage error.
 # SPDX-License-Identifier: MIT
 set -eu
 : "${abs_top_builddir:?}"
@@ -37,6 +38,15 @@ else
     cmp -s "$tmp/last.gtnet" "$tmp/best.gtnet" || fail "the last epoch is the best, yet the files differ"
 fi
 cmp -s "$tmp/last.gtnet.ckpt" "$tmp/best.gtnet.ckpt" || fail "the checkpoints differ"
+# Resumed from its finished checkpoint (the last epoch), the run leaves
+# the best epoch's file as it is.
+cp "$tmp/best.gtnet" "$tmp/kept.gtnet"
+# shellcheck disable=SC2086
+"$gt" --game connect4 train "$tmp/d.gtd" --out "$tmp/best.gtnet" $opts --keep-best \
+    --resume "$tmp/best.gtnet.ckpt" 2>"$tmp/r.err" || fail "--resume: $(cat "$tmp/r.err")"
+grep -q "nothing to train; .*best.gtnet is left as it was" "$tmp/r.err" ||
+    fail "--resume of a finished --keep-best run: $(tail -n 1 "$tmp/r.err")"
+cmp -s "$tmp/kept.gtnet" "$tmp/best.gtnet" || fail "--resume overwrote the best epoch's network"
 st=0
 "$gt" --game connect4 train "$tmp/d.gtd" --out "$tmp/c.gtnet" --keep-best --validation 0 \
     2>"$tmp/c.err" || st=$?
