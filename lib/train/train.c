@@ -204,7 +204,8 @@ size_t gt_train_split(const struct gt_trainset *s, double validation, uint64_t s
     size_t *held = malloc(sizeof *held * n);
     if (held) {
         for (size_t i = 0; i < n; i++) {
-            uint64_t x = (seed ^ 0xa0761d6478bd642fULL) + s->game[order[i]] * 0x2545f4914f6cdd1dULL;
+            uint64_t x = (seed ^ 0xa0761d6478bd642fULL) +
+                         s->game[order[i]] * 0x2545f4914f6cdd1dULL;
             if ((double)(gt_rand64(&x) >> 11) * 0x1.0p-53 < validation)
                 held[nval++] = order[i];
             else

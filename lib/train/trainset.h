@@ -43,9 +43,9 @@ int gt_trainset_add(struct gt_trainset *s, const struct gt_game *g, const void *
  * new game where its ply is not above the last one's, or its result or
  * margin differs (datagen writes each game's records together, plies
  * rising); a text file has no plies, so each of its positions is a game
- * of its own.  Records that do
- * not read or whose position the game refuses are skipped, the first few
- * of each file named on warn (NULL: silently).  0, or -1 with err: a file
+ * of its own.  Records that do not read or whose position the game
+ * refuses are skipped, the first few of each file named on warn (NULL:
+ * silently).  0, or -1 with err: a file
  * that cannot be read or holds no usable position, or out of memory. */
 int gt_trainset_load(struct gt_trainset *s, const struct gt_game *g, const char *const *paths,
                      int n, long max, FILE *warn, char *err, size_t err_len);
