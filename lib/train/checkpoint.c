@@ -10,7 +10,8 @@
 
 #include "core/util.h"
 
-#define MAGIC "GTSCKPT1"
+/* 2: the kept epoch in the header; a format 1 file is refused by name. */
+#define MAGIC "GTSCKPT2"
 
 struct header {
     char magic[8];
@@ -58,6 +59,12 @@ int gt_checkpoint_load(const char *path, struct gt_model *m, struct gt_adam *a,
     }
     struct header h;
     int rc = -1;
+    if (fread(h.magic, 8, 1, f) == 1 && !memcmp(h.magic, "GTSCKPT1", 8)) {
+        gt_errf(err, err_len, "checkpoint '%s' is of an older format (1, before the kept "
+                "epoch was recorded): start the run afresh", path);
+        goto out;
+    }
+    rewind(f);
     if (fread(&h, sizeof h, 1, f) != 1 || memcmp(h.magic, MAGIC, 8)) {
         gt_errf(err, err_len, "'%s' is not a gtsearch training checkpoint", path);
         goto out;

@@ -21,6 +21,9 @@ struct gt_checkpoint_info {
     uint64_t seed;
     uint64_t positions;        /* the data's size, to warn of other data */
     double k;
+    int best_epoch;            /* --keep-best: the epoch the network file
+                                  holds (0: none yet) */
+    double best_loss;          /* ... and its validation loss */
 };
 
 int gt_checkpoint_save(const char *path, const struct gt_model *m, const struct gt_adam *a,

@@ -319,6 +319,10 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
         if (gt_checkpoint_load(c->resume, m, &adam, &info, err, err_len) < 0)
             goto out;
         first_epoch = info.epoch;
+        if (c->keep_best) {  /* a better epoch than before replaces the file */
+            st->best_epoch = info.best_epoch;
+            st->best_loss = info.best_loss;
+        }
         if (c->progress) {
             if (info.positions != s->n || info.seed != c->seed)
                 fprintf(c->progress, "train: warning: the checkpoint was made with %llu "
@@ -391,6 +395,8 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
             st->best_loss = st->val_loss;
         }
         info.epoch = e + 1;
+        info.best_epoch = st->best_epoch;
+        info.best_loss = st->best_loss;
         if (c->checkpoint && gt_checkpoint_save(c->checkpoint, m, &adam, &info, err,
                                                 err_len) < 0)
             goto out;
