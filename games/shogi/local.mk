@@ -16,7 +16,10 @@ games_shogi_libshogi_la_SOURCES = \
 	games/shogi/draw.c \
 	games/shogi/usi.c \
 	games/shogi/notation.c \
+	games/shogi/records.h \
 	games/shogi/records.c \
+	games/shogi/records_kif.c \
+	games/shogi/records_csa.c \
 	games/shogi/kif_encoding.c \
 	games/shogi/rules.c \
 	games/shogi/search.c \

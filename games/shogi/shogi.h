@@ -301,7 +301,7 @@ gt_move shogi_move_from_usi(const struct shogi_pos *p, const char *text,
 /* ---- notations (notation.c): kif, csa, xshogi, then a NULL name --------- */
 extern const struct gt_notation shogi_notations[];
 
-/* ---- record files (records.c): write_record, read_record of kif, csa --- */
+/* ---- record files (records_kif.c, records_csa.c): write_record, read_record - */
 int shogi_kif_write_record(const struct gt_record *rec, FILE *out);
 int shogi_kif_read_record(const char *text, char *start, size_t start_len,
                           char *moves, size_t moves_len, char *err,

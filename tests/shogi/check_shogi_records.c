@@ -1,10 +1,10 @@
 /* check_shogi_records.c -- KIF and CSA record files (write_record and
- * read_record of the kif and csa notations, games/shogi/records.c): the
- * exact text of short records, round trips of random games from several
- * starts, several games of one file as a match writes them (each game
- * on its own, its result as readers see it, whole seconds that keep the
- * totals, Shift_JIS for .kif), what real files hold (comments, unknown
- * headers, 同, handicaps, a tsume board, times, statements joined by
+ * read_record of the kif and csa notations, games/shogi/records_kif.c and
+ * records_csa.c): the exact text of short records, round trips of random
+ * games from several starts, several games of one file as a match writes
+ * them (each game on its own, its result as readers see it, whole seconds
+ * that keep the totals, Shift_JIS for .kif), what real files hold (comments,
+ * unknown headers, 同, handicaps, a tsume board, times, statements joined by
  * commas, several games, Shift_JIS), the error messages, and any cut or
  * damaged text read without a crash.
  * SPDX-License-Identifier: MIT */
