@@ -574,6 +574,21 @@ static void c4_changes(const void *vp, gt_move m, struct gt_feature_change ch[2]
  * datagen's games; the build turns connect4.gtnet into this array. */
 #include "games/connect4/net_data.h"
 
+/* The board in a mirror, columns reversed, is the same game. */
+static void c4_turn(const void *vp, int k, void *out)
+{
+    (void)k;                    /* the one symmetry */
+    const struct c4_pos *p = vp;
+    struct c4_pos *q = out;
+    *q = *p;
+    for (int who = 0; who < 2; who++) {
+        q->discs[who] = 0;
+        for (int c = 0; c < COLS; c++)
+            q->discs[who] |= (p->discs[who] & column_bits(c)) >> (BITS_PER_COL * c)
+                             << (BITS_PER_COL * (COLS - 1 - c));
+    }
+}
+
 static const struct gt_features c4_features = {
     .name = "connect4-cells",
     .version = 1,
@@ -581,6 +596,8 @@ static const struct gt_features c4_features = {
     .max_active = CELLS, /* a full board */
     .active = c4_active,
     .changes = c4_changes,
+    .symmetries = 1,
+    .turn = c4_turn,
     .net = connect4_net,
     .net_size = sizeof connect4_net,
 };

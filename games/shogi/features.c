@@ -106,6 +106,57 @@ static void shogi_changes(const void *pos, gt_move m, struct gt_feature_change c
     add_board(ch, (m & SH_MOVE_PROMO) ? pc + SH_PROMOTE : pc, to);
 }
 
+/* The board with its files reversed (9 to 1) is the same game: every
+ * piece moves alike to either side, and the rules of drops and pawns
+ * speak of files, not of which.  Turned through the SFEN: each rank's
+ * cells read the other way, hands and side as they are. */
+static void shogi_turn(const void *pos, int k, void *out)
+{
+    (void)k;                    /* the one symmetry */
+    const struct shogi_pos *p = pos;
+    char text[512], turned[512], err[128];
+    shogi_to_sfen(p, text, sizeof text);
+    const char *c = text;
+    size_t o = 0;
+    while (*c && *c != ' ') {
+        const char *cell[9];    /* this rank's cells, file 9 first; NULL: empty */
+        int n = 0;
+        for (; *c && *c != ' ' && *c != '/'; c++) {
+            if (*c >= '1' && *c <= '9') {
+                for (int e = *c - '0'; e > 0 && n < 9; e--)
+                    cell[n++] = NULL;
+                continue;
+            }
+            if (n < 9)
+                cell[n++] = c;
+            if (*c == '+')
+                c++;
+        }
+        int empty = 0;
+        for (int f = n - 1; f >= 0; f--) {
+            if (!cell[f]) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                turned[o++] = (char)('0' + empty);
+            empty = 0;
+            turned[o++] = cell[f][0];
+            if (cell[f][0] == '+')
+                turned[o++] = cell[f][1];
+        }
+        if (empty)
+            turned[o++] = (char)('0' + empty);
+        if (*c == '/')
+            turned[o++] = *c++;
+    }
+    snprintf(turned + o, sizeof turned - o, "%s", c);
+    struct shogi_pos *q = out;
+    if (shogi_from_sfen(q, turned, err, sizeof err) != 0)
+        *q = *p;                /* cannot happen: the mirror of a position is one */
+    q->ekr = p->ekr;            /* the option, not the position */
+}
+
 const struct gt_features shogi_features = {
     .name = "shogi-psq",
     .version = 1,
@@ -116,6 +167,8 @@ const struct gt_features shogi_features = {
     .max_active = 40,
     .active = shogi_active,
     .changes = shogi_changes,
+    .symmetries = 1,
+    .turn = shogi_turn,
     .net = shogi_net,
     .net_size = sizeof shogi_net,
 };

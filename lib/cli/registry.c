@@ -87,6 +87,11 @@ int gt_registry_check_game(const struct gt_game *g, char *err, size_t err_len)
                 "hook, and positive count and max_active", g->name);
         return -1;
     }
+    if (f && (f->symmetries < 0 || (f->symmetries > 0 && !f->turn))) {
+        gt_errf(err, err_len, "module '%s': its features declare %d symmetries; "
+                "a positive count needs the turn hook", g->name, f->symmetries);
+        return -1;
+    }
     const struct gt_book_codec *b = g->book;
     if (b && (!b->name || !b->key || !b->move || !b->code)) {
         gt_errf(err, err_len, "module '%s': its book format needs a name and the key, "

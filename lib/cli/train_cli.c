@@ -5,6 +5,7 @@
  *       [--validation X] [--threads N] [--seed N] [--max-positions N]
  *       [--checkpoint FILE] [--resume FILE | --init NET] [--keep-best] [--progress FILE]
  *       [--report SECONDS] [--residual [--window UNITS] [--output-scale X]]
+ *       [--symmetries]
  *
  * --progress FILE (or --log FILE, its older name) writes a JSON line per
  * epoch, as match, spsa and tune do with --progress: `gtsearch plot` draws
@@ -14,6 +15,9 @@
  * evaluation's strength instead of from nothing.  --output-scale damps
  * that correction in the written network (the checkpoint keeps it whole):
  * corrections learnt from shallow searches can weigh too much in deep ones.
+ * --symmetries adds every position turned by each of the game's
+ * symmetries (features->turn), in its game: more data for the same
+ * datagen, and a validation split that holds out the copies with it.
  * --init starts from a network file's weights instead of random ones: a
  * generation goes on from the last one's network when its data is gone.
  * Ctrl-C stops after the current step; the network and checkpoint of the
@@ -65,7 +69,7 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
     gt_train_config_default(&c, g);
     c.progress = stderr;
     const char *data[256], *log_path = NULL, *init_path = NULL;
-    bool hidden_given = false, window_given = false;
+    bool hidden_given = false, window_given = false, symmetries = false;
     char ckpt[4096] = "";
     int ndata = 0;
     long v, max = 0;
@@ -105,6 +109,8 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
             c.residual = true;
         else if (!strcmp(a, "--keep-best"))
             c.keep_best = true;
+        else if (!strcmp(a, "--symmetries"))
+            symmetries = true;
         else if ((!strcmp(a, "--progress") || !strcmp(a, "--log")) && i + 1 < argc)
             log_path = argv[++i];
         else if (!strcmp(a, "--seed")) {
@@ -161,6 +167,11 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
                 "hook of game.h): it plays with its own evaluation only\n", g->name);
         return 1;
     }
+    if (symmetries && g->features->symmetries <= 0) {
+        fprintf(stderr, "gtsearch train: --symmetries: %s declares no symmetries (the "
+                "turn hook of its features)\n", g->name);
+        return 1;
+    }
     if (!ckpt[0] && c.out)
         snprintf(ckpt, sizeof ckpt, "%s.ckpt", c.out);
     c.checkpoint = ckpt[0] ? ckpt : NULL;
@@ -194,6 +205,7 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
     struct gt_trainset s;
     gt_trainset_init(&s);
     s.with_base = c.residual;
+    s.turned = symmetries;
     int rc = 1;
     int64_t t0 = gt_now_ms();
     if (gt_trainset_load(&s, g, data, ndata, max, stderr, err, sizeof err) < 0) {
@@ -204,8 +216,9 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
         rc = measure(g, &s, &c, init_path);
         goto out;
     }
-    fprintf(stderr, "train: %zu positions from %d file%s in %.1f s; %d x %d%s, %d epochs, "
-            "batch %d, %d thread%s\n", s.n, ndata, ndata == 1 ? "" : "s",
+    fprintf(stderr, "train: %zu positions%s from %d file%s in %.1f s; %d x %d%s, %d epochs, "
+            "batch %d, %d thread%s\n", s.n, symmetries ? " (turned copies included)" : "",
+            ndata, ndata == 1 ? "" : "s",
             (gt_now_ms() - t0) / 1000.0, g->features->count, c.hidden,
             c.residual ? " (residual)" : "", c.epochs, c.batch, c.threads,
             c.threads == 1 ? "" : "s");

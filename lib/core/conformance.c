@@ -29,6 +29,7 @@ struct run {
     bool *gives;                /* per move of all: in check after it */
     int nprev;
     struct gt_features_checker *fc;
+    uint32_t *fc_idx;           /* max_active features, for check_turns */
     void *book_work;            /* gt_book_check's room, with a book format */
     char text[TEXT_LEN], text2[TEXT_LEN], err[256];
     int game, ply;
@@ -333,6 +334,41 @@ static int check_perft(struct run *r)
     return rc;
 }
 
+/* Each of the features' symmetries turns the position into one with the
+ * same side to move, as many moves, the same check and the same rule
+ * outcome, and as many active features for each perspective. */
+static int check_turns(struct run *r, int n)
+{
+    const struct gt_game *g = r->g;
+    const struct gt_features *f = g->features;
+    for (int k = 1; f && k <= f->symmetries; k++) {
+        f->turn(r->pos, k, r->scratch);
+        const char *what = NULL;
+        int got = 0, want = 0;
+        if (g->side(r->scratch) != g->side(r->pos))
+            what = "the side to move", got = g->side(r->scratch), want = g->side(r->pos);
+        else if ((got = g->generate(r->scratch, GT_GEN_ALL, r->quiet)) != n)
+            what = "the number of moves", want = n;
+        else if ((got = g->in_check(r->scratch)) != (want = g->in_check(r->pos)))
+            what = "in_check";
+        else if ((got = (int)g->rule_outcome(r->scratch, 0)) !=
+                 (want = (int)g->rule_outcome(r->pos, 0)))
+            what = "rule_outcome";
+        for (int p = 0; p < 2 && !what; p++) {
+            got = f->active(r->scratch, p, r->fc_idx);
+            if (got != (want = f->active(r->pos, p, r->fc_idx)))
+                what = p ? "the active features of perspective 1"
+                         : "the active features of perspective 0";
+        }
+        if (what) {
+            g->to_text(r->scratch, r->text2, sizeof r->text2);
+            return fail(r, GT_MOVE_NONE, "features.turn", "symmetry %d changes %s (%d, not "
+                        "%d): %s", k, what, got, want, r->text2);
+        }
+    }
+    return 0;
+}
+
 /* Every check at one position.  0: go on; 1: the game has ended; -1: a
  * failure; -2: out of memory. */
 static int check_position(struct run *r)
@@ -356,6 +392,8 @@ static int check_position(struct run *r)
     for (int i = 1; i < n; i++)
         if (r->sorted[i] == r->sorted[i - 1])
             return fail(r, r->sorted[i], "generate", "lists the move twice");
+    if (check_turns(r, n) < 0)
+        return -1;
     bool in_check = g->in_check(r->pos);
     if (n == 0)
         return check_end(r, g->no_moves(r->pos), "no_moves");
@@ -412,6 +450,7 @@ static void run_free(struct run *r)
     free(r->prev);
     free(r->gives);
     gt_features_checker_free(r->fc);
+    free(r->fc_idx);
     free(r->book_work);
 }
 
@@ -429,12 +468,14 @@ int gt_conformance_run(const struct gt_game *g, struct gt_conformance *c, FILE *
     r.checks = malloc(list);
     r.prev = malloc(list);
     r.gives = malloc(sizeof *r.gives * (size_t)(g->max_moves > 0 ? g->max_moves : 1));
-    if (g->features)
+    if (g->features) {
         r.fc = gt_features_checker_new(g);
+        r.fc_idx = malloc(sizeof *r.fc_idx * (size_t)g->features->max_active);
+    }
     if (g->book)
         r.book_work = malloc(gt_book_check_size(g));
     if (!r.pos || !r.scratch || !r.undo || !r.all || !r.sorted || !r.noisy || !r.quiet ||
-        !r.checks || !r.prev || !r.gives || (g->features && !r.fc) ||
+        !r.checks || !r.prev || !r.gives || (g->features && (!r.fc || !r.fc_idx)) ||
         (g->book && !r.book_work)) {
         run_free(&r);
         return -1;

@@ -324,6 +324,16 @@ struct gt_features {
      * changes nothing (leave both empty).
      * NULL: the core asks `active` again after every move. */
     void (*changes)(const void *pos, gt_move m, struct gt_feature_change ch[2]);
+    /* OPTIONAL: the game's symmetries, for training: `train --symmetries`
+     * adds every position turned by each of them, so that the data counts
+     * several times over.  turn(pos, k, out), k in 1..symmetries, writes to
+     * out (pos_size bytes) the position pos turned by symmetry k: shogi's
+     * board with its files reversed, Othello's square turned or reflected
+     * seven ways.  out is a whole position, as from_text would make it,
+     * with the same side to move and the same value as pos (its evaluate
+     * may differ: that is what the network learns around).  0: none. */
+    int symmetries;
+    void (*turn)(const void *pos, int k, void *out);
     /* OPTIONAL: the module's own trained network, the bytes of a network
      * file (doc/network.md) built into the module, which the engine plays
      * with from the start (UseNetwork, EvalFile).  NULL: none until

@@ -24,9 +24,10 @@ void gt_trainset_free(struct gt_trainset *s)
     free(s->result);
     free(s->base);
     free(s->game);
-    bool with_base = s->with_base;
+    bool with_base = s->with_base, turned = s->turned;
     gt_trainset_init(s);
     s->with_base = with_base;
+    s->turned = turned;
 }
 
 static int resize(void **p, size_t cap, size_t size)
@@ -90,7 +91,7 @@ int gt_trainset_add(struct gt_trainset *s, const struct gt_game *g, const void *
 
 /* One data file into s; -1 with err when it cannot be used at all. */
 static int load_file(struct gt_trainset *s, const struct gt_game *g, const char *path,
-                     long max, void *pos, FILE *warn, char *err,
+                     long max, void *pos, void *turned, FILE *warn, char *err,
                      size_t err_len)
 {
     struct gt_data_reader *r = gt_data_open(g, path, err, err_len);
@@ -123,7 +124,16 @@ static int load_file(struct gt_trainset *s, const struct gt_game *g, const char 
         last_ply = rec->ply;
         last_result = rec->result;
         last_margin = rec->margin;
-        if (gt_trainset_add(s, g, pos, score, rec->result) < 0) {
+        /* The position, then its turned copies, all in its game. */
+        int nsym = turned ? g->features->symmetries : 0, added = 0;
+        for (int t = 0; t <= nsym && added == 0 && (max <= 0 || (long)s->n < max); t++) {
+            if (t > 0) {
+                g->features->turn(pos, t, turned);
+                s->same_game = true;
+            }
+            added = gt_trainset_add(s, g, t ? turned : pos, score, rec->result);
+        }
+        if (added < 0) {
             gt_errf(err, err_len, "out of memory after %zu positions", s->n);
             rc = -1;
             break;
@@ -150,14 +160,16 @@ static int load_file(struct gt_trainset *s, const struct gt_game *g, const char 
 int gt_trainset_load(struct gt_trainset *s, const struct gt_game *g, const char *const *paths,
                      int n, long max, FILE *warn, char *err, size_t err_len)
 {
-    void *pos = calloc(1, g->pos_size);
+    int sym = s->turned && g->features ? g->features->symmetries : 0;
+    void *pos = calloc(1, g->pos_size), *turned = sym ? calloc(1, g->pos_size) : NULL;
     int rc = 0;
-    if (!pos) {
+    if (!pos || (sym && !turned)) {
         gt_errf(err, err_len, "out of memory");
         rc = -1;
     }
     for (int i = 0; i < n && rc == 0; i++)
-        rc = load_file(s, g, paths[i], max, pos, warn, err, err_len);
+        rc = load_file(s, g, paths[i], max, pos, turned, warn, err, err_len);
     free(pos);
+    free(turned);
     return rc;
 }

@@ -28,6 +28,9 @@ struct gt_trainset {
     bool same_game;            /* the next add is of the last one's game;
                                   false: it starts a game of its own */
     bool with_base;
+    bool turned;               /* load adds each position turned by each of
+                                  the game's symmetries too (features->turn),
+                                  in the same game */
 };
 
 void gt_trainset_init(struct gt_trainset *s);
@@ -45,7 +48,8 @@ int gt_trainset_add(struct gt_trainset *s, const struct gt_game *g, const void *
  * rising); a text file has no plies, so each of its positions is a game
  * of its own.  Records that do not read or whose position the game
  * refuses are skipped, the first few of each file named on warn (NULL:
- * silently).  0, or -1 with err: a file
+ * silently).  With `turned`, each position comes with its turned copies
+ * (max counts them).  0, or -1 with err: a file
  * that cannot be read or holds no usable position, or out of memory. */
 int gt_trainset_load(struct gt_trainset *s, const struct gt_game *g, const char *const *paths,
                      int n, long max, FILE *warn, char *err, size_t err_len);

@@ -695,6 +695,74 @@ START_TEST(validation_holds_out_whole_games)
 }
 END_TEST
 
+/* --symmetries: each record comes with its turned copy, in its game and
+ * with its score and result, its features those of the turned position
+ * (shogi: the files reversed), and the game's evaluation, for a residual
+ * network, the turned position's own. */
+START_TEST(turned_copies_join_their_game)
+{
+    const struct gt_game *g = SHOGI;
+    ck_assert_int_eq(g->init(), 0);
+    ck_assert_int_eq(g->features->symmetries, 1);
+    char path[256], err[512];
+    temp_name(path, sizeof path, "turned");
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    struct gt_data_writer *w = gt_data_writer_new(g, f, GT_DATA_BINARY, err, sizeof err);
+    ck_assert_msg(w != NULL, "%s", err);
+    /* two games: a castle on one wing, then the start */
+    static const char *const texts[] = {
+        "ln1g3nl/1r1sk1gs1/p1ppppbpp/1p4p2/9/2P3P2/PPSPPP1PP/1BG4R1/LN2KGSNL b - 11",
+        "ln1g3nl/1r1sk1gs1/p1ppppbpp/1p4p2/9/2P3P2/PPSPPP1PP/1BGK3R1/LN3GSNL w - 12",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"};
+    static const int plies[] = {10, 11, 0};
+    for (int i = 0; i < 3; i++) {
+        struct gt_data_record r = {.score = 50 * (i + 1), .result = i < 2 ? 1 : 0.5,
+                                   .ply = plies[i]};
+        snprintf(r.text, sizeof r.text, "%s", texts[i]);
+        ck_assert_int_eq(gt_data_write(w, &r), 0);
+    }
+    ck_assert_int_eq(gt_data_flush(w), 0);
+    gt_data_writer_free(w);
+    fclose(f);
+
+    struct gt_trainset s;
+    gt_trainset_init(&s);
+    s.with_base = true;
+    s.turned = true;
+    const char *paths[1] = {path};
+    ck_assert_msg(gt_trainset_load(&s, g, paths, 1, 0, NULL, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(s.n, 6);
+    ck_assert_uint_eq(s.games, 2);
+    void *pos = malloc(g->pos_size), *turned = malloc(g->pos_size);
+    uint32_t want[80];
+    for (size_t i = 0; i < 6; i += 2) {
+        ck_assert_uint_eq(s.game[i + 1], s.game[i]);
+        ck_assert_float_eq(s.score[i + 1], s.score[i]);
+        ck_assert_float_eq(s.result[i + 1], s.result[i]);
+        ck_assert_int_eq(g->from_text(pos, texts[i / 2], err, sizeof err), 0);
+        g->features->turn(pos, 1, turned);
+        int us = g->side(turned), n = g->features->active(turned, us, want);
+        n += g->features->active(turned, 1 - us, want + n);
+        ck_assert_uint_eq(s.start[i + 2] - s.start[i + 1], (size_t)n);
+        ck_assert_int_eq(memcmp(s.feat + s.start[i + 1], want, sizeof *want * (size_t)n), 0);
+        ck_assert_float_eq(s.base[i + 1], (float)g->evaluate(turned, NULL));
+        ck_assert_float_eq(s.base[i], (float)g->evaluate(pos, NULL));
+    }
+    /* the castled position's evaluation is not the same in the mirror:
+     * the turned copy is not the same position again */
+    ck_assert_float_ne(s.base[1], s.base[0]);
+    /* --max-positions counts the copies */
+    gt_trainset_free(&s);
+    ck_assert_msg(gt_trainset_load(&s, g, paths, 1, 3, NULL, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(s.n, 3);
+    gt_trainset_free(&s);
+    free(pos);
+    free(turned);
+    unlink(path);
+}
+END_TEST
+
 Suite *test_suite(void);
 
 Suite *test_suite(void)
@@ -712,6 +780,7 @@ Suite *test_suite(void)
         {"residual", residual_window},
         {"training", training_learns_and_quantises},
         {"split", validation_holds_out_whole_games},
+        {"turned", turned_copies_join_their_game},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         TCase *tc = tcase_create(cases[i].name);

@@ -106,6 +106,17 @@ static void changes_forget_one(const void *pos, gt_move m, struct gt_feature_cha
         ch[0].nadded--;
 }
 static struct gt_features broken_features;
+/* Not a symmetry of Othello: the a and b files change places. */
+static void turn_two_files(const void *pos, int k, void *out)
+{
+    (void)k;
+    const uint64_t *d = pos;
+    uint64_t *e = out;
+    memcpy(out, pos, O->pos_size);
+    const uint64_t a = 0x0101010101010101ull, b = a << 1;
+    for (int who = 0; who < 2; who++)
+        e[who] = (d[who] & ~(a | b)) | (d[who] & a) << 1 | (d[who] & b) >> 1;
+}
 
 static bool check_never(const void *pos, gt_move m) { (void)pos, (void)m; return false; }
 
@@ -131,6 +142,13 @@ static void p_features(struct gt_game *g)
     broken_features.changes = changes_forget_one;
     g->features = &broken_features;
 }
+static void p_turn(struct gt_game *g)
+{
+    broken_features = *O->features;
+    broken_features.symmetries = 1;
+    broken_features.turn = turn_two_files;
+    g->features = &broken_features;
+}
 static void p_checks(struct gt_game *g) { g->gives_check = check_never; }
 
 static const struct fault faults[] = {
@@ -147,6 +165,7 @@ static const struct fault faults[] = {
     {"a null move not undone", "unmake_null", p_unnull},
     {"position text that reads back as another", "", p_to_text},
     {"a feature change forgotten", "features", p_features},
+    {"a symmetry that is not one", "features.turn", p_turn},
     {"gives_check that never says check (chess)", "gives_check", p_checks},
 };
 

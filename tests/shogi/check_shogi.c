@@ -1326,6 +1326,81 @@ START_TEST(test_colour_symmetry)
 }
 END_TEST
 
+/* The position with its files reversed: each rank of the SFEN read right
+ * to left, the hands and the side as they are. */
+static void mirror_sfen(const char *in, char *out, size_t len)
+{
+    char board[128], rest[128] = "";
+    ck_assert_int_eq(sscanf(in, "%127s %127[^\n]", board, rest), 2);
+    size_t o = 0;
+    for (char *rank = strtok(board, "/"); rank; rank = strtok(NULL, "/")) {
+        char cells[9][3] = {{0}};
+        int n = 0;
+        for (const char *c = rank; *c; c++) {
+            if (*c >= '1' && *c <= '9') {
+                n += *c - '0';
+                continue;
+            }
+            int i = 0;
+            if (*c == '+') cells[n][i++] = *c++;
+            cells[n++][i] = *c;
+        }
+        ck_assert_int_eq(n, 9);
+        int empty = 0;
+        for (int f = 8; f >= 0; f--) {
+            if (!cells[f][0]) { empty++; continue; }
+            if (empty) o += (size_t)snprintf(out + o, len - o, "%d", empty);
+            empty = 0;
+            o += (size_t)snprintf(out + o, len - o, "%s", cells[f]);
+        }
+        if (empty) o += (size_t)snprintf(out + o, len - o, "%d", empty);
+        out[o++] = '/';
+    }
+    snprintf(out + o - 1, len - o + 1, " %s", rest);
+}
+
+/* The one symmetry, turn, reverses the files: along random games with
+ * captures, promotions and drops it gives the mirrored SFEN, the same
+ * game (perft, check) for the same side; and turned twice, the position. */
+START_TEST(test_turn)
+{
+    const struct gt_features *f = G->features;
+    ck_assert_int_eq(f->symmetries, 1);
+    uint64_t rng = 11;
+    long compared = 0;
+    void *b = malloc(G->pos_size), *c = malloc(G->pos_size);
+    ck_assert(b && c);
+    for (int i = 0; G->bench_positions[i]; i++) {
+        void *a = new_pos(G->bench_positions[i]);
+        gt_move list[SH_MAX_MOVES];
+        unsigned char undo[MAXU];
+        for (int ply = 0; ply < 60; ply++) {
+            char text[256], mirrored[256], turned[256], back[256];
+            G->to_text(a, text, sizeof text);
+            mirror_sfen(text, mirrored, sizeof mirrored);
+            f->turn(a, 1, b);
+            G->to_text(b, turned, sizeof turned);
+            ck_assert_str_eq(turned, mirrored);
+            f->turn(b, 1, c);
+            G->to_text(c, back, sizeof back);
+            ck_assert_str_eq(back, text);
+            ck_assert_int_eq(G->in_check(a), G->in_check(b));
+            if (ply % 20 == 0)
+                ck_assert_msg(perft(a, 2) == perft(b, 2), "%s", text);
+            compared++;
+            int moves = G->generate(a, GT_GEN_ALL, list);
+            if (moves == 0) break;
+            rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+            G->make(a, list[(rng >> 33) % (uint64_t)moves], undo);
+        }
+        free(a);
+    }
+    ck_assert_int_gt(compared, 100);
+    free(b);
+    free(c);
+}
+END_TEST
+
 /* ---- evaluation and mates -------------------------------------------------- */
 
 START_TEST(test_evaluate)
@@ -1542,6 +1617,7 @@ static Suite *shogi_suite(void)
     tc = tcase_create("eval");
     tcase_add_test(tc, test_evaluate);
     tcase_add_test(tc, test_colour_symmetry);
+    tcase_add_test(tc, test_turn);
     tcase_set_timeout(tc, 120);  /* sanitizer builds are slow */
     suite_add_tcase(s, tc);
     return s;

@@ -452,6 +452,26 @@ static void changes(const void *pos, gt_move m, struct gt_feature_change ch[2])
     }
 }
 
+/* The rules flip along every line alike, so each of the square's eight
+ * symmetries turns a position into one of the same value: k = 1..7 moves
+ * square (row r, column c) by its three bits: swap r and c, reverse the
+ * columns, reverse the rows. */
+static void turn(const void *pos, int k, void *out)
+{
+    const struct othello *p = pos;
+    struct othello *q = out;
+    *q = (struct othello){.side = p->side};
+    for (int s = 0; s < 64; s++) {
+        int r = s / 8, c = s % 8;
+        if (k & 1) { int t = r; r = c; c = t; }
+        if (k & 2) c = 7 - c;
+        if (k & 4) r = 7 - r;
+        for (int who = 0; who < 2; who++)
+            if (p->disc[who] & BIT(s))
+                q->disc[who] |= BIT(r * 8 + c);
+    }
+}
+
 static const struct gt_features disc_features = {
     .name = "othello-discs",
     .version = 1,
@@ -459,6 +479,8 @@ static const struct gt_features disc_features = {
     .max_active = 64,
     .active = active,
     .changes = changes,
+    .symmetries = 7,
+    .turn = turn,
 };
 
 /* ---- the null move -----------------------------------------------------
