@@ -455,6 +455,48 @@ START_TEST(perft_against_reference)
 }
 END_TEST
 
+/* The features' seven symmetries: each turns a position's text as the
+ * square turns (the cell at row r, column c goes where k's bits say: swap
+ * r and c, reverse the columns, reverse the rows), keeps the side to
+ * move, and gives the same game as the reference counts it. */
+START_TEST(seven_turns)
+{
+    const struct gt_features *f = G->features;
+    ck_assert_int_eq(f->symmetries, 7);
+    unsigned seed = 29;
+    for (int i = 0; i < 12; i++) {
+        char text[80], got[80];
+        pos_buf p, q;
+        random_position(&seed, 10 + 4 * i, text);
+        load(&p, text);
+        char seen[8][65] = {{0}};
+        memcpy(seen[0], text, 64);
+        for (int k = 1; k <= 7; k++) {
+            char want[80];
+            memcpy(want, text, sizeof want);
+            for (int r = 0; r < 8; r++)
+                for (int c = 0; c < 8; c++) {
+                    int r2 = k & 1 ? c : r, c2 = k & 1 ? r : c;
+                    if (k & 2) c2 = 7 - c2;
+                    if (k & 4) r2 = 7 - r2;
+                    want[r2 * 8 + c2] = text[r * 8 + c];
+                }
+            f->turn(&p, k, &q);
+            G->to_text(&q, got, sizeof got);
+            ck_assert_str_eq(got, want);
+            ck_assert_uint_eq(gt_perft(G, &q, 3, NULL, NULL), ref_perft(want, want[65], 3));
+            memcpy(seen[k], want, 64);
+        }
+        /* eight different boards: none of these positions is symmetric itself */
+        int same = 0;
+        for (int a = 0; a < 8; a++)
+            for (int b = a + 1; b < 8; b++)
+                same += !memcmp(seen[a], seen[b], 64);
+        ck_assert_int_eq(same, 0);
+    }
+}
+END_TEST
+
 /* ---- evaluation -------------------------------------------------------- */
 START_TEST(evaluation_trace)
 {
@@ -690,6 +732,7 @@ Suite *test_suite(void)
     tcase_set_timeout(c, 60);
     tcase_add_test(c, perft_start);
     tcase_add_test(c, perft_against_reference);
+    tcase_add_test(c, seven_turns);
     tcase_add_test(c, opening_move);
     tcase_add_test(c, endgames_solved);
     tcase_add_test(c, margins_exact_at_depth_20);
