@@ -260,7 +260,7 @@ static const struct gt_command_help table[] = {
         "  --max-positions N   read at most N positions (default: all)\n"
         "  --checkpoint FILE   (default: OUT.ckpt)\n"
         "  --symmetries        add each position turned by each of the game's\n"
-        "                      symmetries (shogi 1, Othello 7; default: off)\n"
+        "                      symmetries (its features' turn hook; default: off)\n"
         "  --keep-best         write the network only after an epoch whose validation\n"
         "                      loss is the run's lowest so far (default: every epoch)\n"
         "  --resume FILE       go on from a checkpoint (default: start afresh); one that\n"

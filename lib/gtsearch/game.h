@@ -331,7 +331,8 @@ struct gt_features {
      * board with its files reversed, Othello's square turned or reflected
      * seven ways.  out is a whole position, as from_text would make it,
      * with the same side to move and the same value as pos (its evaluate
-     * may differ: that is what the network learns around).  0: none. */
+     * may differ: that is what the network learns around).  0 and NULL:
+     * none, and `train --symmetries` is refused. */
     int symmetries;
     void (*turn)(const void *pos, int k, void *out);
     /* OPTIONAL: the module's own trained network, the bytes of a network
