@@ -284,6 +284,26 @@ static const struct gt_command_help table[] = {
         "gtsearch export-features data.bin --out data.features",
     },
     {
+        "net", NULL, "[FILE] [--position TEXT] [--scale N|--weight X] [--out FILE]",
+        "a network file's header and score, or a copy at another weight",
+        "Check a network file (default: the engine's, EvalFile's or the built-in one)\n"
+        "and print its game, features, shape, kind and scale, and its score for a\n"
+        "position (a residual network's beside the evaluation it corrects).  With\n"
+        "--out, write a copy; --scale, --weight and --window change its header only\n"
+        "(the weights stay the same bytes): a residual network's correction at\n"
+        "another weight without training again.",
+        "  FILE                a network file (default: the engine's network)\n"
+        "  --position TEXT     the position to score: the game's position text or\n"
+        "                      startpos, either followed by moves M... (default:\n"
+        "                      startpos)\n"
+        "  --scale N           the copy's scale, eval units an output unit, 1 to 100000\n"
+        "  --weight X          ... or the scale times X, 0.01 to 100 (0.5: half weight)\n"
+        "  --window N          a residual copy's window, 0 (everywhere) to the largest\n"
+        "                      evaluation\n"
+        "  --out FILE          write the copy there (required with the three above)\n",
+        "gtsearch net --weight 0.8 --out lighter.gtnet",
+    },
+    {
         "plot", NULL, "FILE... --out PICTURE.svg [--title TEXT]",
         "draw progress files (match, spsa, tune, train --progress) as SVG",
         "Draw the progress files that match, spsa, tune and train write (--progress\n"

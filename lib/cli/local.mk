@@ -6,7 +6,7 @@ pkginclude_HEADERS += lib/gtsearch/game.h
 noinst_LTLIBRARIES += lib/cli/libgtcli.la
 noinst_HEADERS += lib/cli/epd.h lib/cli/match_cli.h lib/cli/match_cutechess.h lib/cli/mate_tool.h lib/cli/protocol.h \
 	lib/cli/registry.h lib/cli/report.h lib/cli/tools.h lib/cli/train_cli.h lib/cli/tune_cli.h \
-	lib/cli/args.h lib/cli/interrupt.h lib/cli/features_cli.h lib/cli/selftest.h \
+	lib/cli/args.h lib/cli/interrupt.h lib/cli/features_cli.h lib/cli/net_cli.h lib/cli/selftest.h \
 	lib/cli/module_symbol.h lib/cli/help.h lib/cli/plot_cli.h
 lib_cli_libgtcli_la_SOURCES = \
 	lib/cli/args.c \
@@ -17,6 +17,7 @@ lib_cli_libgtcli_la_SOURCES = \
 	lib/cli/help_table.c \
 	lib/cli/match_cli.c lib/cli/match_cutechess.c \
 	lib/cli/mate_tool.c \
+	lib/cli/net_cli.c \
 	lib/cli/plot_cli.c \
 	lib/cli/protocol.c \
 	lib/cli/registry.c \

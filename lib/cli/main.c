@@ -15,6 +15,7 @@
 #include "mate_tool.h"
 #include "plot_cli.h"
 #include "features_cli.h"
+#include "net_cli.h"
 #include "train_cli.h"
 #include "tune_cli.h"
 #include "match/match.h"
@@ -215,6 +216,8 @@ static int run_command(struct gt_engine *e, int argc, char **argv)
         return gt_selftest_main(e, argc, argv);
     if (!strcmp(cmd, "export-features"))
         return gt_export_features_main(e, argc - 1, argv + 1);
+    if (!strcmp(cmd, "net"))
+        return gt_net_main(e, argc - 1, argv + 1);
     /* The help table names a command this dispatch does not know. */
     return bad_usage("unknown command '%s'", cmd);
 }

@@ -297,6 +297,7 @@ void gt_engine_free(struct gt_engine *e)
 const struct gt_game *gt_engine_game(const struct gt_engine *e) { return e->g; }
 struct gt_options *gt_engine_options(struct gt_engine *e) { return e->opts; }
 const void *gt_engine_position(const struct gt_engine *e) { return e->pos; }
+const struct gt_net *gt_engine_network(const struct gt_engine *e) { return e->net; }
 int gt_engine_hashfull(const struct gt_engine *e) { return gt_tt_hashfull(&e->tt); }
 
 int gt_engine_set_position(struct gt_engine *e, const char *text,

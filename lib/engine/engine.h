@@ -13,6 +13,7 @@
 
 struct gt_engine;
 struct gt_options;
+struct gt_net;
 
 /* Called from the search thread when a search ends. */
 typedef void (*gt_done_fn)(void *ctx, const struct gt_search_result *res);
@@ -29,6 +30,9 @@ long gt_engine_search_default(const struct gt_engine *e, int i);
 /* Its value as the options set it (a switch: 0 or 1). */
 long gt_engine_search_value(const struct gt_engine *e, int i);
 struct gt_options *gt_engine_options(struct gt_engine *e);
+/* The network EvalFile loaded, else the game's built-in one, whatever
+ * UseNetwork says; NULL when there is none. */
+const struct gt_net *gt_engine_network(const struct gt_engine *e);
 /* The current root position (pos_size bytes; do not keep the pointer
  * across calls that change it). */
 const void *gt_engine_position(const struct gt_engine *e);
