@@ -121,8 +121,12 @@ static int score_position(struct gt_engine *e, const struct gt_net *n, const cha
     const char *name = text ? text : "startpos";
     if (n->residual) {
         int base = g->evaluate(pos, NULL);
-        fprintf(out, "position:  %s: %d (evaluation %d, correction %+d), side to move\n",
-                name, score, base, score - base);
+        if (gt_net_corrects(n, base))
+            fprintf(out, "position:  %s: %d (evaluation %d, correction %+d), side to move\n",
+                    name, score, base, score - base);
+        else
+            fprintf(out, "position:  %s: %d (the evaluation: outside the window), side to "
+                    "move\n", name, score);
     } else
         fprintf(out, "position:  %s: %d, side to move\n", name, score);
     return 0;

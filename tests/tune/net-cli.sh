@@ -49,6 +49,11 @@ for p in startpos "startpos moves e2e4 e7e5 g1f3 b8c6 f1b5" \
     [ "$d" -ge -2 ] && [ "$d" -le 2 ] || fail "$p: correction $2 at full weight, $4 at half"
 done
 
+# Beyond the window the evaluation stands alone (a queen up here).
+"$gt" --game chess net --position "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" \
+    >"$tmp/s" 2>&1 || fail "net --position: $(cat "$tmp/s")"
+grep -q '^position: .*outside the window' "$tmp/s" || fail "a queen up: $(tail -n 1 "$tmp/s")"
+
 # Doubled again: the file back.  EvalFile's network is the one described.
 "$gt" --game chess --option EvalFile="$tmp/half.gtnet" net --weight 2 \
     --out "$tmp/back.gtnet" >"$tmp/w" 2>&1 || fail "net --weight 2: $(cat "$tmp/w")"
