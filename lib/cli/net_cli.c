@@ -41,8 +41,11 @@ static int parse(int argc, char **argv, struct net_args *a)
     *a = (struct net_args){.scale = -1, .window = -1};
     for (int i = 0; i < argc; i++) {
         const char *s = argv[i];
-        if ((!strcmp(s, "--out") || !strcmp(s, "--position")) && i + 1 < argc)
+        if (!strcmp(s, "--out") || !strcmp(s, "--position")) {
+            if (i + 1 == argc)
+                return gt_usage_error(cmd, "%s needs a value", s);
             *(s[2] == 'o' ? &a->out : &a->position) = argv[++i];
+        }
         else if (!strcmp(s, "--scale")) {
             if (gt_arg_long(cmd, argc, argv, &i, 1, MAX_SCALE, &a->scale) < 0)
                 return GT_EXIT_USAGE;

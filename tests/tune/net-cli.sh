@@ -82,7 +82,7 @@ st=0
 [ "$st" = 1 ] && grep -q "cannot write" "$tmp/e" || fail "an unwritable path: status $st"
 # Usage errors: status 2.
 for args in "--weight 0.5" "--scale 0 --out $tmp/x.gtnet" "--scale 5 --weight 2 --out $tmp/x" \
-    "a.gtnet b.gtnet"; do
+    "a.gtnet b.gtnet" "--out"; do
     st=0
     # shellcheck disable=SC2086
     "$gt" --game chess net $args >/dev/null 2>&1 || st=$?
