@@ -45,8 +45,7 @@ static int parse(int argc, char **argv, struct net_args *a)
             if (i + 1 == argc)
                 return gt_usage_error(cmd, "%s needs a value", s);
             *(s[2] == 'o' ? &a->out : &a->position) = argv[++i];
-        }
-        else if (!strcmp(s, "--scale")) {
+        } else if (!strcmp(s, "--scale")) {
             if (gt_arg_long(cmd, argc, argv, &i, 1, MAX_SCALE, &a->scale) < 0)
                 return GT_EXIT_USAGE;
         } else if (!strcmp(s, "--window")) {
@@ -68,26 +67,6 @@ static int parse(int argc, char **argv, struct net_args *a)
     if (change && !a->out)
         return gt_usage_error(cmd, "%s", "--scale, --weight and --window need --out FILE");
     return 0;
-}
-
-/* A copy of n that the caller may change (the engine's own is shared). */
-static struct gt_net *copy_net(const struct gt_game *g, const struct gt_net *n, char *err,
-                               size_t err_len)
-{
-    struct gt_net *c = gt_net_new(g, n->hidden, n->scale, err, err_len);
-    if (!c)
-        return NULL;
-    memcpy(c->game, n->game, sizeof c->game);
-    memcpy(c->features, n->features, sizeof c->features);
-    c->features_version = n->features_version;
-    c->residual = n->residual;
-    c->window = n->window;
-    memcpy(c->ft_weights, n->ft_weights,
-           sizeof *n->ft_weights * (size_t)n->inputs * (size_t)n->hidden);
-    memcpy(c->ft_bias, n->ft_bias, sizeof *n->ft_bias * (size_t)n->hidden);
-    memcpy(c->out_weights, n->out_weights, sizeof *n->out_weights * 2 * (size_t)n->hidden);
-    c->out_bias = n->out_bias;
-    return c;
 }
 
 static void describe(const struct gt_net *n, const char *what, FILE *out)
@@ -174,8 +153,8 @@ int gt_net_main(struct gt_engine *e, int argc, char **argv)
     if (score_position(e, n, a.position, stdout) < 0)
         goto done;
     if (a.out) {
-        if (!(w = copy_net(g, n, err, sizeof err))) {
-            fprintf(stderr, "gtsearch net: %s\n", err);
+        if (!(w = gt_net_copy(n))) {      /* the engine's own network is shared */
+            fprintf(stderr, "gtsearch net: out of memory\n");
             goto done;
         }
         if (a.scale >= 0)

@@ -37,20 +37,28 @@ static size_t round_up(size_t n)
     return (n + GT_NET_ALIGN - 1) / GT_NET_ALIGN * GT_NET_ALIGN;
 }
 
+/* The arrays' block: first-layer weights, bias, output weights, each
+ * starting aligned. */
+static size_t block_size(uint32_t inputs, int hidden)
+{
+    return round_up(sizeof(int16_t) * (size_t)inputs * (size_t)hidden) +
+           round_up(sizeof(int16_t) * (size_t)hidden) +
+           round_up(sizeof(int16_t) * 2 * (size_t)hidden);
+}
+
 static struct gt_net *alloc_net(uint32_t inputs, int hidden)
 {
     struct gt_net *n = calloc(1, sizeof *n);
     if (!n)
         return NULL;
     size_t w = round_up(sizeof(int16_t) * (size_t)inputs * (size_t)hidden),
-           b = round_up(sizeof(int16_t) * (size_t)hidden),
-           o = round_up(sizeof(int16_t) * 2 * (size_t)hidden);
-    n->mem = aligned_alloc(GT_NET_ALIGN, w + b + o);
+           b = round_up(sizeof(int16_t) * (size_t)hidden);
+    n->mem = aligned_alloc(GT_NET_ALIGN, block_size(inputs, hidden));
     if (!n->mem) {
         free(n);
         return NULL;
     }
-    memset(n->mem, 0, w + b + o);
+    memset(n->mem, 0, block_size(inputs, hidden));
     n->ft_weights = n->mem;
     n->ft_bias = (int16_t *)((char *)n->mem + w);
     n->out_weights = (int16_t *)((char *)n->mem + w + b);
@@ -90,6 +98,21 @@ struct gt_net *gt_net_new(const struct gt_game *g, int hidden, int scale, char *
     n->features_version = g->features->version;
     n->scale = scale;
     return n;
+}
+
+struct gt_net *gt_net_copy(const struct gt_net *n)
+{
+    struct gt_net *c = alloc_net(n->inputs, n->hidden);
+    if (!c)
+        return NULL;
+    struct gt_net arrays = *c;  /* the copy's own block and pointers */
+    *c = *n;
+    c->mem = arrays.mem;
+    c->ft_weights = arrays.ft_weights;
+    c->ft_bias = arrays.ft_bias;
+    c->out_weights = arrays.out_weights;
+    memcpy(c->mem, n->mem, block_size(n->inputs, n->hidden));
+    return c;
 }
 
 void gt_net_free(struct gt_net *n)

@@ -55,6 +55,8 @@ struct gt_net {
  * of memory or the shape is out of range (err says which). */
 struct gt_net *gt_net_new(const struct gt_game *g, int hidden, int scale, char *err,
                           size_t err_len);
+/* A copy of n with its own arrays, to change (NULL when out of memory). */
+struct gt_net *gt_net_copy(const struct gt_net *n);
 void gt_net_free(struct gt_net *n);
 
 /* Read a network file for game g.  Refused, with a message naming what
