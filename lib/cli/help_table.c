@@ -155,7 +155,9 @@ static const struct gt_command_help table[] = {
         "self-play games: quiet positions with their result, for tune and train",
         "Play self-play games and write their quiet positions with the search's score\n"
         "and the game's result: the data of tune and train.  The engines take the\n"
-        "options given with --option.  Ctrl-C stops, keeping the whole games.",
+        "options given with --option; with --opponent-option, against a second\n"
+        "engine that takes those options too, the two moving first in turn.  Ctrl-C\n"
+        "stops, keeping the whole games.",
         "  --games N           games to play (default 100; with --seconds alone: as\n"
         "                      many as fit)\n"
         "  --seconds N         start no game after N seconds; the games in progress\n"
@@ -163,8 +165,8 @@ static const struct gt_command_help table[] = {
         "  --nodes N           nodes a move (default 5000; 0: none, then give --depth)\n"
         "  --depth N           depth a move, 0 to 100 (default 0: none)\n"
         "  --threads N         games in parallel, 1 to 256 (default 1)\n"
-        "  --random-plies N    random moves from the start position, 0 to 100\n"
-        "                      (default 8)\n"
+        "  --random-plies N    random moves after the opening (or the start), 0 to\n"
+        "                      100 (default 8)\n"
         "  --openings FILE     start from the file's openings, in match's formats\n"
         "                      (default: none)\n"
         "  --seed N            the games' seed (default 1)\n"
@@ -173,7 +175,10 @@ static const struct gt_command_help table[] = {
         "  --out FILE          the file to write (default: standard output)\n"
         "  --format bin|text   (default: text if FILE ends in .txt or without --out,\n"
         "                      else binary)\n"
-        "  --no-score          leave the search scores out (default: written)\n",
+        "  --no-score          leave the search scores out (default: written)\n"
+        "  --opponent-option NAME=VALUE\n"
+        "                      an option of the opponent, on top of --option's\n"
+        "                      (repeatable; default: none, self-play)\n",
         "gtsearch datagen --games 1000 --nodes 5000 --threads 4 --out data.bin",
     },
     {

@@ -3,7 +3,7 @@
  *   gtsearch [--game NAME] [--option N=V]... datagen [--out FILE]
  *       [--format bin|text] [--games N] [--nodes N] [--depth N] [--threads N]
  *       [--random-plies N] [--openings FILE] [--seed N] [--hash MB]
- *       [--max-plies N] [--seconds N] [--no-score]
+ *       [--max-plies N] [--seconds N] [--no-score] [--opponent-option N=V]...
  *   gtsearch [--game NAME] convert IN... --out FILE [--format bin|text]
  *   gtsearch [--game NAME] [--option EvalFile=F] tune DATA... [--out FILE]
  *       [--epochs N] [--lr X] [--l2 X] [--lambda X] [--k X] [--validation X]
@@ -54,6 +54,9 @@
 
 enum { EXIT_USAGE = GT_EXIT_USAGE, EXIT_INTERRUPTED = 130 };
 
+/* datagen's --opponent-option words, at the most. */
+#define OPPONENT_OPTIONS_MAX 64
+
 /* ---- datagen -------------------------------------------------------------- */
 
 struct opt_list {
@@ -76,6 +79,36 @@ static void collect_option(void *ctx, const char *name, const char *value)
         snprintf(v[l->n++], len, "%s=%s", name, value);
 }
 
+/* Every opponent option is one the game's engine takes: a mistake is told
+ * before the output is touched.  0, or -1 with a message. */
+static int check_opponent(struct gt_engine *e, const char *const *opp, int n)
+{
+    char err[256];
+    struct gt_engine *t = n > 0 ? gt_engine_new(gt_engine_game(e), err, sizeof err) : NULL;
+    if (n > 0 && !t) {
+        fprintf(stderr, "gtsearch datagen: %s\n", err);
+        return -1;
+    }
+    int rc = 0;
+    for (int i = 0; i < n && rc == 0; i++) {
+        char name[128];
+        const char *eq = strchr(opp[i], '=');
+        size_t len = eq ? (size_t)(eq - opp[i]) : 0;
+        if (!eq || !len || len >= sizeof name) {
+            gt_usage_error("datagen", "--opponent-option needs NAME=VALUE, not '%s'", opp[i]);
+            rc = -1;
+            break;
+        }
+        snprintf(name, sizeof name, "%.*s", (int)len, opp[i]);
+        if (gt_engine_set_option(t, name, eq + 1, err, sizeof err) < 0) {
+            fprintf(stderr, "gtsearch datagen: --opponent-option %s: %s\n", opp[i], err);
+            rc = -1;
+        }
+    }
+    gt_engine_free(t);
+    return rc;
+}
+
 /* --format WORD at argv[*i]. */
 static int need_format(const char *cmd, int argc, char **argv, int *i, enum gt_data_format *f)
 {
@@ -95,11 +128,17 @@ int gt_datagen_main(struct gt_engine *e, int argc, char **argv)
     const char *out_path = NULL;
     bool have_format = false, have_games = false;
     long v;
+    const char *opp[OPPONENT_OPTIONS_MAX];
+    int nopp = 0;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--out") && i + 1 < argc)
             out_path = argv[++i];
-        else if (!strcmp(a, "--openings") && i + 1 < argc)
+        else if (!strcmp(a, "--opponent-option") && i + 1 < argc) {
+            if (nopp == OPPONENT_OPTIONS_MAX)
+                return gt_usage_error("datagen", "more than %s opponent options", "64");
+            opp[nopp++] = argv[++i];
+        } else if (!strcmp(a, "--openings") && i + 1 < argc)
             c.openings = argv[++i];
         else if (!strcmp(a, "--no-score"))
             c.write_score = false;
@@ -148,6 +187,10 @@ int gt_datagen_main(struct gt_engine *e, int argc, char **argv)
     if (!have_format)
         c.format = out_path ? gt_data_format_for(out_path) : GT_DATA_TEXT;
     c.out_name = out_path ? out_path : "standard output";
+    if (check_opponent(e, opp, nopp) < 0)
+        return EXIT_USAGE;
+    c.opponent = opp;
+    c.nopponent = nopp;
 #ifdef HAVE_MPI
     /* Under mpirun the ranks share the games; rank 0 writes and reports. */
     struct gt_dist_datagen *dd = gt_dist_datagen_setup(&c);
@@ -173,13 +216,16 @@ int gt_datagen_main(struct gt_engine *e, int argc, char **argv)
         snprintf(games, sizeof games, "%ld games%s", c.games, c.time_ms ? " at most" : "");
     else
         snprintf(games, sizeof games, "games for %lld s", (long long)(c.time_ms / 1000));
-    if (c.format == GT_DATA_TEXT)
+    if (c.format == GT_DATA_TEXT) {
         fprintf(out, "# gtsearch datagen: game %s, %s, nodes %llu, depth %d, "
-                "%d random plies, seed %llu%s%s\n# POSITION | SCORE (first player, %s) | "
-                "RESULT (first player)\n", g->name, games, (unsigned long long)c.nodes,
+                "%d random plies, seed %llu%s%s", g->name, games, (unsigned long long)c.nodes,
                 c.depth, c.random_plies, (unsigned long long)c.seed,
-                c.openings ? ", openings " : "", c.openings ? c.openings : "",
-                c.write_score ? "eval units" : "none");
+                c.openings ? ", openings " : "", c.openings ? c.openings : "");
+        for (int i = 0; i < nopp; i++)
+            fprintf(out, "%s%s", i ? " " : ", against the opponent ", opp[i]);
+        fprintf(out, "\n# POSITION | SCORE (first player, %s) | "
+                "RESULT (first player)\n", c.write_score ? "eval units" : "none");
+    }
     struct sigaction old_int;
     c.stop = gt_interrupt_catch(&old_int);
     struct gt_datagen_stats st = {0};
@@ -207,6 +253,9 @@ int gt_datagen_main(struct gt_engine *e, int argc, char **argv)
                 gt_data_format_name(c.format), st.seconds,
                 st.seconds > 0 ? st.positions / st.seconds : 0.0,
                 st.interrupted ? ", interrupted" : st.timed_out ? ", time limit reached" : "");
+    if (leader && nopp > 0)
+        fprintf(stderr, "datagen: the engine against the opponent: +%ld =%ld -%ld\n",
+                st.versus[0], st.versus[1], st.versus[2]);
     if (rc < 0)
         fprintf(stderr, "gtsearch datagen: %s\n", err);
     return st.interrupted ? EXIT_INTERRUPTED : rc < 0 ? 1 : 0;

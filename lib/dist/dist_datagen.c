@@ -37,7 +37,7 @@ static bool deliver(void *ctx, long n, const char *data, size_t len)
         dd->write_failed = true;
         return true;
     }
-    if (gt_datagen_write(dd->run, lines, result, margin, adj) < 0)
+    if (gt_datagen_write(dd->run, n, lines, result, margin, adj) < 0)
         dd->write_failed = true;
     return dd->write_failed;
 }

@@ -162,10 +162,11 @@ static int keep_line(struct game *gm, const struct gt_game *g, const void *pos, 
  * result (1, 0.5, 0), margin (a game that ended by its rules and has
  * final_margin; else 0) and whether it was adjudicated; -1 on an error,
  * STOPPED when the run was stopped first. */
-static double play_game(struct shared *sh, struct gt_engine *e, struct game *gm,
+static double play_game(struct shared *sh, struct gt_engine *const pl[2], struct game *gm,
                         gt_move *buf, int *margin, bool *adjudicated)
 {
     const struct gt_game *g = sh->g;
+    struct gt_engine *e = pl[0];
     const struct gt_datagen_config *c = sh->c;
     int win_run = 0, win_side = -1, draw_run = 0;
     *adjudicated = false;
@@ -183,6 +184,7 @@ static double play_game(struct shared *sh, struct gt_engine *e, struct game *gm,
             *adjudicated = true;
             return 0.5;
         }
+        e = pl[g->side(pos) != 0];     /* the player to move searches */
         struct gt_limits lim = {.nodes = c->nodes, .depth = c->depth};
         struct gt_search_result res;
         if (gt_engine_search(e, &lim, NULL, NULL, &res) < 0)
@@ -218,7 +220,8 @@ static double play_game(struct shared *sh, struct gt_engine *e, struct game *gm,
             *adjudicated = true;
             return 0.5;
         }
-        if (play_text(gm, g, pos, best) < 0 || sync_engine(e, gm) < 0)
+        if (play_text(gm, g, pos, best) < 0 || sync_engine(pl[0], gm) < 0 ||
+            (pl[1] != pl[0] && sync_engine(pl[1], gm) < 0))
             return -1;
     }
 }
@@ -249,8 +252,8 @@ static int line_record(const char *line, size_t n, struct gt_data_record *rec)
 /* Write a game's positions with its result, under the lock, and flush
  * them: the file holds whole games.  After a write error nothing more is
  * written. */
-static int write_lines(struct shared *sh, const char *lines, double result, int margin,
-                       bool adj)
+static int write_lines(struct shared *sh, long i, const char *lines, double result,
+                       int margin, bool adj)
 {
     long kept = 0;
     int rc = 0;
@@ -286,6 +289,11 @@ static int write_lines(struct shared *sh, const char *lines, double result, int 
         else
             sh->st.draws++;
         sh->st.adjudicated += adj;
+        if (sh->c->nopponent > 0) {
+            /* The engine moves first in even games. */
+            double r = i % 2 == 0 ? result : 1 - result;
+            sh->st.versus[r == 1 ? 0 : r == 0 ? 2 : 1]++;
+        }
     }
     int64_t now = gt_now_ms();
     if (rc == 0 && sh->progress && sh->c->report_ms > 0 &&
@@ -298,11 +306,16 @@ static int write_lines(struct shared *sh, const char *lines, double result, int 
             snprintf(left, sizeof left, "  %.0f s left",
                      now - sh->t0 < sh->c->time_ms ? (sh->c->time_ms - (now - sh->t0)) / 1000.0
                                                    : 0.0);
+        char vs[64] = "";
+        if (sh->c->nopponent > 0)
+            snprintf(vs, sizeof vs, "  +%ld =%ld -%ld (against the opponent)",
+                     sh->st.versus[0], sh->st.versus[1], sh->st.versus[2]);
         fprintf(sh->progress,
                 "games %ld%s  positions %ld  %.0f positions/s  %.2f games/s  "
-                "+%ld =%ld -%ld (first player)%s\n",
+                "+%ld =%ld -%ld (first player)%s%s\n",
                 sh->st.games, of, sh->st.positions, s > 0 ? sh->st.positions / s : 0,
-                s > 0 ? sh->st.games / s : 0, sh->st.wins[0], sh->st.draws, sh->st.wins[1], left);
+                s > 0 ? sh->st.games / s : 0, sh->st.wins[0], sh->st.draws, sh->st.wins[1], vs,
+                left);
         fflush(sh->progress);
         sh->last_report = now;
     }
@@ -315,10 +328,10 @@ struct gt_datagen_run {
     struct shared *sh;
 };
 
-int gt_datagen_write(struct gt_datagen_run *r, const char *lines, double result, int margin,
-                     bool adjudicated)
+int gt_datagen_write(struct gt_datagen_run *r, long i, const char *lines, double result,
+                     int margin, bool adjudicated)
 {
-    return write_lines(r->sh, lines, result, margin, adjudicated);
+    return write_lines(r->sh, i, lines, result, margin, adjudicated);
 }
 
 /* Hand the game's positions on (the hooks' done, or the output) and
@@ -329,7 +342,7 @@ static int flush_game(struct shared *sh, long i, struct game *gm, double result,
     const struct gt_datagen_hooks *h = sh->c->hooks;
     const char *lines = gm->lines ? gm->lines : "";
     int rc = h ? h->done(h->ctx, i, lines, result, margin, adj)
-               : write_lines(sh, lines, result, margin, adj);
+               : write_lines(sh, i, lines, result, margin, adj);
     gm->llen = 0;
     if (gm->lines)
         gm->lines[0] = 0;
@@ -350,7 +363,8 @@ static long next_index(struct shared *sh)
     return h && !failed ? h->next(h->ctx) : i;
 }
 
-static struct gt_engine *thread_engine(struct shared *sh)
+/* An engine with the run's options, and the opponent's after them. */
+static struct gt_engine *thread_engine(struct shared *sh, bool opponent)
 {
     char err[256], hash[16];
     struct gt_engine *e = gt_engine_new(sh->g, err, sizeof err);
@@ -358,14 +372,18 @@ static struct gt_engine *thread_engine(struct shared *sh)
         return NULL;
     snprintf(hash, sizeof hash, "%d", sh->c->hash_mb);
     gt_engine_set_option(e, sh->g->dialect == GT_USI ? "USI_Hash" : "Hash", hash, NULL, 0);
-    for (int i = 0; i < sh->c->noptions; i++) {
+    int count = sh->c->noptions + (opponent ? sh->c->nopponent : 0);
+    for (int i = 0; i < count; i++) {
         char name[128];
-        const char *o = sh->c->options[i], *eq = strchr(o, '=');
+        const char *o = i < sh->c->noptions ? sh->c->options[i]
+                                             : sh->c->opponent[i - sh->c->noptions];
+        const char *eq = strchr(o, '=');
         size_t n = eq ? (size_t)(eq - o) : strlen(o);
         snprintf(name, sizeof name, "%.*s", (int)n, o);
         if (gt_engine_set_option(e, name, eq ? eq + 1 : NULL, err, sizeof err) < 0) {
             pthread_mutex_lock(&sh->lock);
-            snprintf(sh->err, sizeof sh->err, "option %s: %s", o, err);
+            snprintf(sh->err, sizeof sh->err, "%soption %s: %s",
+                     i < sh->c->noptions ? "" : "the opponent's ", o, err);
             sh->failed = 1;
             pthread_mutex_unlock(&sh->lock);
             gt_engine_free(e);
@@ -379,11 +397,12 @@ static struct gt_engine *thread_engine(struct shared *sh)
 static void *datagen_thread(void *arg)
 {
     struct shared *sh = arg;
-    struct gt_engine *e = thread_engine(sh);
+    struct gt_engine *e = thread_engine(sh, false);
+    struct gt_engine *opp = e && sh->c->nopponent > 0 ? thread_engine(sh, true) : e;
     gt_move *buf = malloc(sizeof *buf * (size_t)sh->g->max_moves);
     struct game gm = {0};
     long i = -1;
-    if (!e || !buf)
+    if (!e || !opp || !buf)
         goto fail;
     for (;;) {
         if ((i = next_index(sh)) < 0)
@@ -396,9 +415,16 @@ static void *datagen_thread(void *arg)
         if (k != 0)
             goto fail;
         gt_engine_new_game(e);
+        if (opp != e) {
+            gt_engine_new_game(opp);
+            if (sync_engine(opp, &gm) < 0)
+                goto fail;
+        }
+        /* The engine moves first in even games, the opponent in odd ones. */
+        struct gt_engine *const pl[2] = {i % 2 ? opp : e, i % 2 ? e : opp};
         bool adj;
         int margin;
-        double result = play_game(sh, e, &gm, buf, &margin, &adj);
+        double result = play_game(sh, pl, &gm, buf, &margin, &adj);
         if (result == STOPPED)
             goto dropped;
         if (result < 0 || flush_game(sh, i, &gm, result, margin, adj) < 0)
@@ -420,6 +446,8 @@ fail:
     sh->failed = 1;
     pthread_mutex_unlock(&sh->lock);
 done:
+    if (opp != e)
+        gt_engine_free(opp);
     gt_engine_free(e);
     free(buf);
     free(gm.start);

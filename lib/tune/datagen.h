@@ -2,6 +2,12 @@
  * random or book openings, adjudicated, whose quiet positions are written
  * with the game's result (either format of datafile.h).
  *
+ * Or from games against an opponent: the same engine with other options
+ * (another network, the hand-written evaluation), so that the data holds
+ * positions the engine would not reach against itself.  The two take
+ * turns to move first (the engine in even games), each with a table of
+ * its own, and a position's score is that of the player who searched it.
+ *
  * A position is kept when the side to move is not in check, the search's
  * best move is not noisy (the game's is_noisy: no capture or promotion in
  * chess) and its score is not decided: a position that quiescence would
@@ -42,6 +48,9 @@ struct gt_datagen_config {
     bool write_score;          /* the search score, else "-" */
     int noptions;              /* engine options, "Name=value" */
     const char *const *options;
+    int nopponent;             /* the second player's options, "Name=value",
+                                  on top of options; none: self-play */
+    const char *const *opponent;
     int report_ms;             /* between progress lines (0: none) */
     enum gt_data_format format; /* of the output (default text) */
     const char *out_name;      /* the output's name, for messages */
@@ -55,6 +64,8 @@ struct gt_datagen_config {
 struct gt_datagen_stats {
     long games, positions, wins[2], draws;
     long adjudicated;
+    long versus[3];            /* with an opponent: the engine's wins, draws
+                                  and losses against it */
     double seconds;
     bool interrupted;          /* the stop flag was set */
     bool timed_out;            /* time_ms ran out before the last game */
@@ -80,11 +91,11 @@ struct gt_datagen_hooks {
     void (*end)(void *ctx, bool failed);
 };
 
-/* Write a game's lines with its result and margin and count it, as a
+/* Write game i's lines with its result and margin and count it, as a
  * thread of this process does.  0, or -1 on a write error (the run then
  * fails with a message naming out_name). */
-int gt_datagen_write(struct gt_datagen_run *r, const char *lines, double result, int margin,
-                     bool adjudicated);
+int gt_datagen_write(struct gt_datagen_run *r, long i, const char *lines, double result,
+                     int margin, bool adjudicated);
 
 /* Defaults for a game (scores scaled by its eval_unit). */
 void gt_datagen_config_default(struct gt_datagen_config *c, const struct gt_game *g);
