@@ -76,7 +76,7 @@ static int add_moves(char (*list)[GT_EPD_MOVE_LEN], int *n, const char *ops,
             gt_errf(err, err_len, "%s: more than %d moves", op, GT_EPD_MAX_MOVES);
             return -1;
         }
-        snprintf(list[(*n)++], GT_EPD_MOVE_LEN, "%s", word);
+        snprintf(list[(*n)++], GT_EPD_MOVE_LEN, "%.*s", GT_EPD_MOVE_LEN - 1, word);
     }
     if (*n == 0) {
         gt_errf(err, err_len, "%s without a move", op);

@@ -285,7 +285,7 @@ static int convert_file(const struct gt_game *g, struct gt_data_reader *r,
         msg[0] = 0;
         if (k > 0 && g->from_text(pos, rec->text, msg, sizeof msg) != 0) {
             gt_data_where(r, where, sizeof where);
-            snprintf(err, sizeof err, "%s: %s", where,
+            snprintf(err, sizeof err, "%.255s: %.250s", where,
                      msg[0] ? msg : "the game refuses the position");
             k = -1;
         }

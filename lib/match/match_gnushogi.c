@@ -122,7 +122,7 @@ static int replay(const struct gt_player *p, const struct gt_think_req *req, voi
         goto out;
     if (g->from_text(pos, req->base ? req->base : g->startpos, err, sizeof err) < 0 ||
         (req->base && x->position_to_text(pos, edit, edit_len) < 0)) {
-        snprintf(res->detail, sizeof res->detail, "cannot set up the position '%.100s'%s%s",
+        snprintf(res->detail, sizeof res->detail, "cannot set up the position '%.60s'%s%.60s",
                  req->base ? req->base : "startpos", err[0] ? ": " : "", err);
         goto out;
     }
