@@ -5,8 +5,9 @@
  * Or from games against an opponent: the same engine with other options
  * (another network, the hand-written evaluation), so that the data holds
  * positions the engine would not reach against itself.  The two take
- * turns to move first (the engine in even games), each with a table of
- * its own, and a position's score is that of the player who searched it.
+ * turns to move first (the engine in game i when i, from 0, is even),
+ * each with a table of its own, and a position's score is that of the
+ * player who searched it.
  *
  * A position is kept when the side to move is not in check, the search's
  * best move is not noisy (the game's is_noisy: no capture or promotion in
