@@ -319,13 +319,7 @@ int main(int argc, char **argv)
         goto out;
     }
     for (int i = 0; i < noptions; i++) {
-        char name[128];
-        const char *eq = strchr(options[i], '=');
-        size_t n = eq ? (size_t)(eq - options[i]) : strlen(options[i]);
-        if (n >= sizeof name) n = sizeof name - 1;
-        memcpy(name, options[i], n);
-        name[n] = 0;
-        if (gt_engine_set_option(e, name, eq ? eq + 1 : NULL, err, sizeof err) < 0) {
+        if (gt_engine_set_option_word(e, options[i], err, sizeof err) < 0) {
             fprintf(stderr, "gtsearch: --option %s: %s\n", options[i], err);
             rc = EXIT_USAGE;
             goto out;

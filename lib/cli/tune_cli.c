@@ -91,16 +91,13 @@ static int check_opponent(struct gt_engine *e, const char *const *opp, int n)
     }
     int rc = 0;
     for (int i = 0; i < n && rc == 0; i++) {
-        char name[128];
         const char *eq = strchr(opp[i], '=');
-        size_t len = eq ? (size_t)(eq - opp[i]) : 0;
-        if (!eq || !len || len >= sizeof name) {
+        if (!eq || eq == opp[i]) {
             gt_usage_error("datagen", "--opponent-option needs NAME=VALUE, not '%s'", opp[i]);
             rc = -1;
             break;
         }
-        snprintf(name, sizeof name, "%.*s", (int)len, opp[i]);
-        if (gt_engine_set_option(t, name, eq + 1, err, sizeof err) < 0) {
+        if (gt_engine_set_option_word(t, opp[i], err, sizeof err) < 0) {
             fprintf(stderr, "gtsearch datagen: --opponent-option %s: %s\n", opp[i], err);
             rc = -1;
         }

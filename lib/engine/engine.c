@@ -332,6 +332,16 @@ int gt_engine_set_position(struct gt_engine *e, const char *text,
     return 0;
 }
 
+int gt_engine_set_option_word(struct gt_engine *e, const char *word, char *err,
+                              size_t err_len)
+{
+    char name[128];
+    const char *eq = strchr(word, '=');
+    size_t n = eq ? (size_t)(eq - word) : strlen(word);
+    snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name ? n : sizeof name - 1), word);
+    return gt_engine_set_option(e, name, eq ? eq + 1 : NULL, err, err_len);
+}
+
 int gt_engine_set_option(struct gt_engine *e, const char *name,
                          const char *value, char *err, size_t err_len)
 {

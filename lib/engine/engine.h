@@ -51,6 +51,10 @@ int gt_engine_set_position(struct gt_engine *e, const char *text,
 int gt_engine_set_option(struct gt_engine *e, const char *name,
                          const char *value, char *err, size_t err_len);
 
+/* The same from one word, "Name=value" ("Name" alone: a button). */
+int gt_engine_set_option_word(struct gt_engine *e, const char *word, char *err,
+                              size_t err_len);
+
 /* Forget what earlier games taught the search (TT). */
 void gt_engine_new_game(struct gt_engine *e);
 

@@ -374,13 +374,9 @@ static struct gt_engine *thread_engine(struct shared *sh, bool opponent)
     gt_engine_set_option(e, sh->g->dialect == GT_USI ? "USI_Hash" : "Hash", hash, NULL, 0);
     int count = sh->c->noptions + (opponent ? sh->c->nopponent : 0);
     for (int i = 0; i < count; i++) {
-        char name[128];
         const char *o = i < sh->c->noptions ? sh->c->options[i]
                                              : sh->c->opponent[i - sh->c->noptions];
-        const char *eq = strchr(o, '=');
-        size_t n = eq ? (size_t)(eq - o) : strlen(o);
-        snprintf(name, sizeof name, "%.*s", (int)n, o);
-        if (gt_engine_set_option(e, name, eq ? eq + 1 : NULL, err, sizeof err) < 0) {
+        if (gt_engine_set_option_word(e, o, err, sizeof err) < 0) {
             pthread_mutex_lock(&sh->lock);
             snprintf(sh->err, sizeof sh->err, "%soption %s: %s",
                      i < sh->c->noptions ? "" : "the opponent's ", o, err);
