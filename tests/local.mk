@@ -99,11 +99,11 @@ tests_core_check_features_LDADD = games/chess/libchess.la games/shogi/libshogi.l
 
 # The rooms of lib/ and what each may include; no game knowledge in them.
 TESTS += tests/scripts/rooms.sh tests/scripts/license.sh tests/tune/tune-cli.sh tests/scripts/tools-position.sh \
-	tests/tune/material-weights.sh tests/tune/datagen-format.sh tests/tune/export-features.sh tests/tune/train-init.sh tests/tune/train-keep-best.sh tests/tune/net-cli.sh tests/tune/datagen-opponent.sh \
+	tests/tune/material-weights.sh tests/tune/datagen-format.sh tests/tune/export-features.sh tests/tune/train-init.sh tests/tune/train-keep-best.sh tests/tune/net-cli.sh tests/tune/datagen-opponent.sh tests/tune/label.sh \
 	tests/scripts/selftest-cli.sh tests/scripts/help.sh tests/scripts/rooms-planted.sh \
 	tests/scripts/uci-session.sh
 EXTRA_DIST += tests/scripts/rooms.sh tests/scripts/license.sh tests/tune/tune-cli.sh tests/scripts/tools-position.sh \
-	tests/tune/material-weights.sh tests/tune/datagen-format.sh tests/tune/export-features.sh tests/tune/train-init.sh tests/tune/train-keep-best.sh tests/tune/net-cli.sh tests/tune/datagen-opponent.sh \
+	tests/tune/material-weights.sh tests/tune/datagen-format.sh tests/tune/export-features.sh tests/tune/train-init.sh tests/tune/train-keep-best.sh tests/tune/net-cli.sh tests/tune/datagen-opponent.sh tests/tune/label.sh \
 	tests/scripts/selftest-cli.sh tests/scripts/help.sh tests/scripts/rooms-planted.sh \
 	tests/scripts/uci-session.sh
 

@@ -192,6 +192,31 @@ static const struct gt_command_help table[] = {
         "gtsearch convert data.txt --out data.bin",
     },
     {
+        "label", NULL, "DATA... --engine CMD [KEY=VALUE]... LIMIT --out FILE [options]",
+        "another engine's scores for data's positions, for train",
+        "Write the records of data files again, each with the score another engine\n"
+        "gives its position (its own process, spoken to in the game's protocol) in\n"
+        "place of the search score; results stay.  A position without an answer is\n"
+        "written without a score.  Ctrl-C stops with the file whole; --resume goes on.",
+        "  DATA...             data files to score (at least one)\n"
+        "  --engine CMD [KEY=VALUE]...\n"
+        "                      the engine, with match's name=, proto=, option.N=V\n"
+        "                      (required; an option it does not offer is an error)\n"
+        "  --nodes N | --depth N | --movetime MS | --byoyomi MS\n"
+        "                      its limit a position (required: one of them)\n"
+        "  --scale X           eval units of one of the engine's units, 0.001 to 1000\n"
+        "                      (default 1); mates are written as the largest score\n"
+        "  --threads N         engines at once, 1 to 64 (default 1)\n"
+        "  --out FILE          the file to write (required)\n"
+        "  --format bin|text   (default: text if FILE ends in .txt, else binary)\n"
+        "  --resume            keep FILE's records and go on after as many positions\n"
+        "                      of DATA (default: FILE is written afresh)\n"
+        "  --max-positions N   stop when FILE holds N (default: all)\n"
+        "  --log FILE          append the engines' traffic and stderr (default: none)\n",
+        "gtsearch label data.gtd --engine ./stronger option.Threads=1 --depth 8 "
+        "--out stronger.gtd",
+    },
+    {
         "tune", NULL, "DATA... [--out FILE|--update FILE] [--progress FILE] [options]",
         "fit the evaluation's weights to the results; writes a weights file",
         "Fit the evaluation's weights to the data's results (Texel's method), starting\n"

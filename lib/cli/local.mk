@@ -7,11 +7,12 @@ noinst_LTLIBRARIES += lib/cli/libgtcli.la
 noinst_HEADERS += lib/cli/epd.h lib/cli/match_cli.h lib/cli/match_cutechess.h lib/cli/mate_tool.h lib/cli/protocol.h \
 	lib/cli/registry.h lib/cli/report.h lib/cli/tools.h lib/cli/train_cli.h lib/cli/tune_cli.h \
 	lib/cli/args.h lib/cli/interrupt.h lib/cli/features_cli.h lib/cli/net_cli.h lib/cli/selftest.h \
-	lib/cli/module_symbol.h lib/cli/help.h lib/cli/plot_cli.h
+	lib/cli/module_symbol.h lib/cli/help.h lib/cli/plot_cli.h lib/cli/label_cli.h
 lib_cli_libgtcli_la_SOURCES = \
 	lib/cli/args.c \
 	lib/cli/epd.c \
 	lib/cli/interrupt.c \
+	lib/cli/label_cli.c \
 	lib/cli/features_cli.c \
 	lib/cli/help.c \
 	lib/cli/help_table.c \

@@ -17,6 +17,7 @@
 #include "features_cli.h"
 #include "net_cli.h"
 #include "train_cli.h"
+#include "label_cli.h"
 #include "tune_cli.h"
 #include "match/match.h"
 #include "protocol.h"
@@ -206,6 +207,8 @@ static int run_command(struct gt_engine *e, int argc, char **argv)
         return gt_datagen_main(e, argc - 1, argv + 1);
     if (!strcmp(cmd, "convert"))
         return gt_convert_main(e, argc - 1, argv + 1);
+    if (!strcmp(cmd, "label"))
+        return gt_label_main(e, argc - 1, argv + 1);
     if (!strcmp(cmd, "tune"))
         return gt_tune_main(e, argc - 1, argv + 1);
     if (!strcmp(cmd, "spsa"))

@@ -294,13 +294,19 @@ int gt_match_parse_args(const char *cmd, struct gt_match_config *c, int argc, ch
     return 0;
 }
 
+void gt_match_free_engine(struct gt_match_engine *e)
+{
+    for (int k = 0; k < e->noptions; k++)
+        free((char *)e->opt_name[k]);
+    e->noptions = 0;
+    free(e->cmd_owned);
+    e->cmd_owned = NULL;
+}
+
 void gt_match_free_args(struct gt_match_config *c)
 {
-    for (int i = 0; i < c->nengines; i++) {
-        for (int k = 0; k < c->engines[i].noptions; k++)
-            free((char *)c->engines[i].opt_name[k]);
-        free(c->engines[i].cmd_owned);
-    }
+    for (int i = 0; i < c->nengines; i++)
+        gt_match_free_engine(&c->engines[i]);
 }
 
 int gt_match_main(struct gt_engine *e, int argc, char **argv)

@@ -17,7 +17,9 @@ int gt_match_parse_args(const char *cmd, struct gt_match_config *c, int argc, ch
 int gt_match_engine_attr(const char *cmd, struct gt_match_engine *e, const char *word);
 int gt_match_sprt_attr(const char *cmd, struct gt_match_config *c, const char *word);
 
-/* Free what parsing allocated (the engines' option names). */
+/* Free what parsing allocated (the engines' option names): of every
+ * engine, or of one. */
 void gt_match_free_args(struct gt_match_config *c);
+void gt_match_free_engine(struct gt_match_engine *e);
 
 #endif

@@ -70,6 +70,10 @@ struct gt_data_writer;
  * the file with the first flush).  NULL with err when out of memory. */
 struct gt_data_writer *gt_data_writer_new(const struct gt_game *g, FILE *out,
                                            enum gt_data_format f, char *err, size_t err_len);
+/* The same for a file that already holds records of g in format f, out
+ * opened to append: no header is written. */
+struct gt_data_writer *gt_data_writer_append(const struct gt_game *g, FILE *out,
+                                              enum gt_data_format f, char *err, size_t err_len);
 /* Append one record (buffered).  0, or -1 on a write error (errno says
  * which) or a text that is empty or too long (EINVAL). */
 int gt_data_write(struct gt_data_writer *w, const struct gt_data_record *rec);

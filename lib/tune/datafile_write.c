@@ -58,8 +58,9 @@ static double unit(double r)
     return r >= 0 && r <= 1 ? r : r > 1;
 }
 
-struct gt_data_writer *gt_data_writer_new(const struct gt_game *g, FILE *out,
-                                           enum gt_data_format f, char *err, size_t err_len)
+static struct gt_data_writer *writer_new(const struct gt_game *g, FILE *out,
+                                         enum gt_data_format f, bool header, char *err,
+                                         size_t err_len)
 {
     struct gt_data_writer *w = calloc(1, sizeof *w);
     if (!w) {
@@ -68,7 +69,7 @@ struct gt_data_writer *gt_data_writer_new(const struct gt_game *g, FILE *out,
     }
     w->out = out;
     w->format = f;
-    if (f == GT_DATA_TEXT)
+    if (f == GT_DATA_TEXT || !header)
         return w;
     unsigned char h[GT_DATA_HEADER_SIZE] = {0};
     memcpy(h, GT_DATA_MAGIC, 8);
@@ -83,6 +84,18 @@ struct gt_data_writer *gt_data_writer_new(const struct gt_game *g, FILE *out,
         return NULL;
     }
     return w;
+}
+
+struct gt_data_writer *gt_data_writer_new(const struct gt_game *g, FILE *out,
+                                           enum gt_data_format f, char *err, size_t err_len)
+{
+    return writer_new(g, out, f, true, err, err_len);
+}
+
+struct gt_data_writer *gt_data_writer_append(const struct gt_game *g, FILE *out,
+                                              enum gt_data_format f, char *err, size_t err_len)
+{
+    return writer_new(g, out, f, false, err, err_len);
 }
 
 static int encode_binary(struct gt_data_writer *w, const struct gt_data_record *rec,
