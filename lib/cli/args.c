@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 #include "core/util.h"
 
@@ -43,4 +44,11 @@ int gt_arg_double(const char *cmd, int argc, char **argv, int *i, double min, do
     *out = v;
     ++*i;
     return 0;
+}
+
+bool gt_same_file(const char *path, const char *out_path)
+{
+    struct stat a, b;
+    return stat(path, &a) == 0 && stat(out_path, &b) == 0 && a.st_dev == b.st_dev &&
+           a.st_ino == b.st_ino && S_ISREG(a.st_mode);
 }

@@ -4,6 +4,8 @@
 #ifndef GT_CLI_ARGS_H
 #define GT_CLI_ARGS_H
 
+#include <stdbool.h>
+
 enum { GT_EXIT_USAGE = 2 };
 
 /* "gtsearch CMD: " and fmt with arg, then "Try 'gtsearch CMD --help'.";
@@ -15,5 +17,9 @@ int gt_usage_error(const char *cmd, const char *fmt, const char *arg);
 int gt_arg_long(const char *cmd, int argc, char **argv, int *i, long min, long max, long *out);
 int gt_arg_double(const char *cmd, int argc, char **argv, int *i, double min, double max,
                   double *out);
+
+/* Is path the very regular file out_path names (which fopen would
+ * empty before it is read)? */
+bool gt_same_file(const char *path, const char *out_path);
 
 #endif

@@ -190,13 +190,6 @@ static long count_records(const struct gt_game *g, const char *path,
     return n;
 }
 
-static bool same_file(const char *a, const char *b)
-{
-    struct stat x, y;
-    return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev &&
-           x.st_ino == y.st_ino && S_ISREG(x.st_mode);
-}
-
 struct options {
     const char **names;
     int nin;
@@ -206,8 +199,6 @@ struct options {
     int threads;
     long max_positions;
 };
-
-static bool is_attr(const char *w) { return w[0] != '-' && strchr(w, '=') != NULL; }
 
 static int parse(int argc, char **argv, struct options *o, struct label_run *run)
 {
@@ -220,7 +211,7 @@ static int parse(int argc, char **argv, struct options *o, struct label_run *run
             if (run->spec.cmd)
                 return gt_usage_error("label", "%s", "one --engine only");
             run->spec.cmd = argv[++i];
-            while (i + 1 < argc && is_attr(argv[i + 1]))
+            while (i + 1 < argc && gt_match_is_attr(argv[i + 1]))
                 if ((rc = gt_match_engine_attr("label", &run->spec, argv[++i])))
                     return rc;
         } else if (!strcmp(a, "--nodes")) {
@@ -277,7 +268,7 @@ static int parse(int argc, char **argv, struct options *o, struct label_run *run
         return gt_usage_error("label", "%s", "give one limit a position: --nodes N, "
                               "--depth N, --movetime MS or --byoyomi MS");
     for (int i = 0; i < o->nin; i++)
-        if (same_file(o->names[i], o->out_path))
+        if (gt_same_file(o->names[i], o->out_path))
             return gt_usage_error("label", "'%s' is both read and written", o->names[i]);
     if (!o->have_format)
         o->format = gt_data_format_for(o->out_path);

@@ -123,7 +123,7 @@ int gt_match_sprt_attr(const char *cmd, struct gt_match_config *c, const char *w
     return 0;
 }
 
-static bool is_attr(const char *w) { return w[0] != '-' && strchr(w, '=') != NULL; }
+bool gt_match_is_attr(const char *w) { return w[0] != '-' && strchr(w, '=') != NULL; }
 
 int gt_match_parse_args(const char *cmd, struct gt_match_config *c, int argc, char **argv,
                         int min_engines)
@@ -145,14 +145,14 @@ int gt_match_parse_args(const char *cmd, struct gt_match_config *c, int argc, ch
                 return gt_usage_error(cmd, "at most 16 engines%s", "");
             struct gt_match_engine *e = &c->engines[c->nengines++];
             e->cmd = argv[++i];
-            while (i + 1 < argc && is_attr(argv[i + 1]))
+            while (i + 1 < argc && gt_match_is_attr(argv[i + 1]))
                 if ((rc = gt_match_engine_attr(cmd, e, argv[++i])))
                     return rc;
             continue;
         }
         if (!strcmp(a, "--sprt")) {
             c->sprt = true;
-            while (i + 1 < argc && is_attr(argv[i + 1]))
+            while (i + 1 < argc && gt_match_is_attr(argv[i + 1]))
                 if ((rc = gt_match_sprt_attr(cmd, c, argv[++i])))
                     return rc;
             continue;

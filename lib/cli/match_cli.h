@@ -11,6 +11,8 @@
  * a usage error, already reported as the command cmd's (match, spsa). */
 int gt_match_parse_args(const char *cmd, struct gt_match_config *c, int argc, char **argv,
                         int min_engines);
+/* Does the word after --engine CMD belong to it (KEY=VALUE, no dash)? */
+bool gt_match_is_attr(const char *w);
 /* One KEY=VALUE word of an engine (name=, proto=, nodes=, option.N=V)
  * and of the SPRT (elo0=, elo1=, alpha=, beta=).  0, or a usage error's
  * exit status. */

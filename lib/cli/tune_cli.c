@@ -32,7 +32,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/paramfile.h"
@@ -262,14 +261,6 @@ int gt_datagen_main(struct gt_engine *e, int argc, char **argv)
 
 enum { CONVERT_WARNINGS = 10 };
 
-/* Is path the very file out_path names (which fopen would empty)? */
-static bool same_file(const char *path, const char *out_path)
-{
-    struct stat a, b;
-    return stat(path, &a) == 0 && stat(out_path, &b) == 0 && a.st_dev == b.st_dev &&
-           a.st_ino == b.st_ino && S_ISREG(a.st_mode);
-}
-
 /* Copy one file's good records to w; bad ones are counted and the first
  * few told.  -1 on a write error. */
 static int convert_file(const struct gt_game *g, struct gt_data_reader *r,
@@ -341,7 +332,7 @@ int gt_convert_main(struct gt_engine *e, int argc, char **argv)
         goto out;
     }
     for (int i = 0; i < nin; i++)
-        if (same_file(names[i], out_path)) {
+        if (gt_same_file(names[i], out_path)) {
             gt_usage_error("convert", "'%s' is both read and written", names[i]);
             goto out;
         }
