@@ -77,6 +77,9 @@ static void describe(const struct gt_net *n, const char *what, FILE *out)
             n->inputs);
     fprintf(out, "shape:     %u -> %d x 2 -> 1, SCReLU, quantisation %d/%d\n", n->inputs,
             n->hidden, GT_NET_QA, GT_NET_QB);
+    if (n->buckets > 1)
+        fprintf(out, "buckets:   %d output layers, by the side to move's active features, "
+                "%d a bucket\n", n->buckets, n->bucket_span);
     if (n->residual && n->window)
         fprintf(out, "kind:      residual, a correction where |evaluation| <= %d\n",
                 n->window);

@@ -1,6 +1,6 @@
 /* train_cli.c -- the `train` command: fit a network to datagen's data.
  *
- *   gtsearch [--game NAME] train DATA... --out FILE [--hidden N]
+ *   gtsearch [--game NAME] train DATA... --out FILE [--hidden N] [--buckets N]
  *       [--epochs N] [--batch N] [--lr X] [--lr-end X] [--lambda X] [--k X]
  *       [--validation X] [--threads N] [--seed N] [--max-positions N]
  *       [--checkpoint FILE] [--resume FILE | --init NET] [--keep-best] [--progress FILE]
@@ -20,6 +20,9 @@
  * datagen, and a validation split that holds out the copies with it.
  * --init starts from a network file's weights instead of random ones: a
  * generation goes on from the last one's network when its data is gone.
+ * --buckets N gives the output layer N copies, one for each share of the
+ * side to move's active features (material, in a game of pieces); from a
+ * one-bucket --init network each copy starts as its output layer.
  * Ctrl-C stops after the current step; the network and checkpoint of the
  * last whole epoch stay, and --resume goes on from the checkpoint.
  * SPDX-License-Identifier: MIT */
@@ -81,7 +84,7 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
                   : !strcmp(a, "--output-scale") ? &c.output_scale : NULL;
         int *n = !strcmp(a, "--hidden") ? &c.hidden : !strcmp(a, "--epochs") ? &c.epochs
                : !strcmp(a, "--batch") ? &c.batch : !strcmp(a, "--threads") ? &c.threads
-               : NULL;
+               : !strcmp(a, "--buckets") ? &c.buckets : NULL;
         if (d) {
             double lo = d == &c.k ? 1 : d == &c.output_scale ? 0.01 : 0;
             double hi = d == &c.output_scale ? 4   /* above 1: --epochs 0 only */
@@ -92,6 +95,7 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
         } else if (n) {
             long lo = n == &c.epochs ? 0 : 1;          /* 0 epochs: measure only */
             long hi = n == &c.hidden ? GT_NET_MAX_HIDDEN : n == &c.threads ? 64
+                    : n == &c.buckets ? GT_NET_MAX_BUCKETS
                     : n == &c.batch ? 1 << 24 : 100000;
             if (gt_arg_long("train", argc, argv, &i, lo, hi, &v) < 0)
                 return GT_EXIT_USAGE;
@@ -216,16 +220,21 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
         rc = measure(g, &s, &c, init_path);
         goto out;
     }
-    fprintf(stderr, "train: %zu positions%s from %d file%s in %.1f s; %d x %d%s, %d epochs, "
+    const int buckets = c.buckets ? c.buckets : init ? init->buckets : 1;
+    char bk[64] = "";
+    if (buckets > 1)
+        snprintf(bk, sizeof bk, ", %d output buckets", buckets);
+    fprintf(stderr, "train: %zu positions%s from %d file%s in %.1f s; %d x %d%s%s, %d epochs, "
             "batch %d, %d thread%s\n", s.n, symmetries ? " (turned copies included)" : "",
             ndata, ndata == 1 ? "" : "s",
             (gt_now_ms() - t0) / 1000.0, g->features->count, c.hidden,
-            c.residual ? " (residual)" : "", c.epochs, c.batch, c.threads,
+            c.residual ? " (residual)" : "", bk, c.epochs, c.batch, c.threads,
             c.threads == 1 ? "" : "s");
 
     if (init)
-        fprintf(stderr, "train: starting from %s (%d wide%s, %d eval units an output unit)\n",
-                init_path, init->hidden, init->residual ? ", residual" : "", init->scale);
+        fprintf(stderr, "train: starting from %s (%d wide%s%s, %d eval units an output "
+                "unit)\n", init_path, init->hidden, init->residual ? ", residual" : "",
+                init->buckets > 1 ? ", output buckets" : "", init->scale);
 
     FILE *log = NULL;
     if (log_path && !(log = fopen(log_path, c.resume ? "a" : "w"))) {

@@ -89,12 +89,14 @@ static void ensure(struct gt_worker *w, int ply, int p)
             const struct gt_feature_change *c = &s[j].change[p];
             gt_net_update(w->net, s[j - 1].acc[p], s[j].acc[p], c->added, c->nadded,
                           c->removed, c->nremoved);
+            s[j].active[p] = s[j - 1].active[p] + c->nadded - c->nremoved;
             s[j].acc_ok[p] = true;
         }
         return;
     }
     int n = w->g->features->active(w->pos, p, w->feature_idx);
     gt_net_refresh(w->net, s[ply].acc[p], w->feature_idx, n);
+    s[ply].active[p] = n;
     s[ply].acc_ok[p] = true;
 }
 
@@ -111,6 +113,7 @@ int gt_accum_evaluate(struct gt_worker *w, int ply)
     ensure(w, ply, 0);
     ensure(w, ply, 1);
     int us = w->g->side(w->pos);
-    int out = gt_net_output(n, w->stack[ply].acc[us], w->stack[ply].acc[1 - us]);
+    const struct gt_frame *f = &w->stack[ply];
+    int out = gt_net_output(n, f->acc[us], f->acc[1 - us], gt_net_bucket(n, f->active[us]));
     return n->residual ? gt_net_add_base(n, base, out) : out;
 }

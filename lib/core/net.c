@@ -13,8 +13,13 @@
 #include "util.h"
 
 #define MAGIC "GTSNET\r\n"      /* the \r\n catches a file mangled as text */
-#define FORMAT_VERSION 1
-#define HEADER_SIZE 128
+/* Version 1: one output layer, a 128-byte header.  Version 2 adds output
+ * buckets: two more header fields (136 bytes) and one output layer a
+ * bucket.  A one-bucket network is still written as version 1, so that
+ * every reader of those files reads it. */
+#define FORMAT_VERSION 2
+#define HEADER_V1 128
+#define HEADER_V2 136
 #define ACT_SCRELU 1
 #define FLAG_RESIDUAL 1u     /* the output is added to the game's evaluate */
 
@@ -27,9 +32,10 @@ static uint64_t checksum(const unsigned char *p, size_t n)
     return h;
 }
 
-static size_t payload_size(uint32_t inputs, int hidden)
+static size_t payload_size(uint32_t inputs, int hidden, int buckets)
 {
-    return 2 * ((size_t)inputs * (size_t)hidden + (size_t)hidden + 2 * (size_t)hidden) + 4;
+    const size_t h = (size_t)hidden, b = (size_t)buckets;
+    return 2 * ((size_t)inputs * h + h + b * 2 * h) + 4 * b;
 }
 
 static size_t round_up(size_t n)
@@ -39,35 +45,38 @@ static size_t round_up(size_t n)
 
 /* The arrays' block: first-layer weights, bias, output weights, each
  * starting aligned. */
-static size_t block_size(uint32_t inputs, int hidden)
+static size_t block_size(uint32_t inputs, int hidden, int buckets)
 {
     return round_up(sizeof(int16_t) * (size_t)inputs * (size_t)hidden) +
            round_up(sizeof(int16_t) * (size_t)hidden) +
-           round_up(sizeof(int16_t) * 2 * (size_t)hidden);
+           round_up(sizeof(int16_t) * 2 * (size_t)hidden * (size_t)buckets);
 }
 
-static struct gt_net *alloc_net(uint32_t inputs, int hidden)
+static struct gt_net *alloc_net(uint32_t inputs, int hidden, int buckets, int span)
 {
     struct gt_net *n = calloc(1, sizeof *n);
     if (!n)
         return NULL;
     size_t w = round_up(sizeof(int16_t) * (size_t)inputs * (size_t)hidden),
            b = round_up(sizeof(int16_t) * (size_t)hidden);
-    n->mem = aligned_alloc(GT_NET_ALIGN, block_size(inputs, hidden));
+    n->mem = aligned_alloc(GT_NET_ALIGN, block_size(inputs, hidden, buckets));
     if (!n->mem) {
         free(n);
         return NULL;
     }
-    memset(n->mem, 0, block_size(inputs, hidden));
+    memset(n->mem, 0, block_size(inputs, hidden, buckets));
     n->ft_weights = n->mem;
     n->ft_bias = (int16_t *)((char *)n->mem + w);
     n->out_weights = (int16_t *)((char *)n->mem + w + b);
     n->inputs = inputs;
     n->hidden = hidden;
+    n->buckets = buckets;
+    n->bucket_span = span;
     return n;
 }
 
-static int check_shape(const struct gt_game *g, int hidden, char *err, size_t err_len)
+static int check_shape(const struct gt_game *g, int hidden, int buckets, int span, char *err,
+                       size_t err_len)
 {
     if (!g->features) {
         gt_errf(err, err_len, "game '%s' declares no input features: it has no network",
@@ -79,15 +88,20 @@ static int check_shape(const struct gt_game *g, int hidden, char *err, size_t er
                 hidden, GT_NET_MAX_HIDDEN);
         return -1;
     }
+    if (buckets < 1 || buckets > GT_NET_MAX_BUCKETS || span < 1) {
+        gt_errf(err, err_len, "%d output buckets of %d features: must be 1 to %d buckets "
+                "of at least 1", buckets, span, GT_NET_MAX_BUCKETS);
+        return -1;
+    }
     return 0;
 }
 
-struct gt_net *gt_net_new(const struct gt_game *g, int hidden, int scale, char *err,
-                          size_t err_len)
+struct gt_net *gt_net_new(const struct gt_game *g, int hidden, int buckets, int span,
+                          int scale, char *err, size_t err_len)
 {
-    if (check_shape(g, hidden, err, err_len) < 0)
+    if (check_shape(g, hidden, buckets, span, err, err_len) < 0)
         return NULL;
-    struct gt_net *n = alloc_net(g->features->count, hidden);
+    struct gt_net *n = alloc_net(g->features->count, hidden, buckets, span);
     if (!n) {
         gt_errf(err, err_len, "out of memory for a network of %u x %d", g->features->count,
                 hidden);
@@ -102,7 +116,7 @@ struct gt_net *gt_net_new(const struct gt_game *g, int hidden, int scale, char *
 
 struct gt_net *gt_net_copy(const struct gt_net *n)
 {
-    struct gt_net *c = alloc_net(n->inputs, n->hidden);
+    struct gt_net *c = alloc_net(n->inputs, n->hidden, n->buckets, n->bucket_span);
     if (!c)
         return NULL;
     struct gt_net arrays = *c;  /* the copy's own block and pointers */
@@ -111,7 +125,7 @@ struct gt_net *gt_net_copy(const struct gt_net *n)
     c->ft_weights = arrays.ft_weights;
     c->ft_bias = arrays.ft_bias;
     c->out_weights = arrays.out_weights;
-    memcpy(c->mem, n->mem, block_size(n->inputs, n->hidden));
+    memcpy(c->mem, n->mem, block_size(n->inputs, n->hidden, n->buckets));
     return c;
 }
 
@@ -138,15 +152,24 @@ struct gt_net *gt_net_read(const struct gt_game *g, const void *buf, size_t len,
         gt_errf(err, err_len, "%s: not a gtsearch network file", what);
         return NULL;
     }
-    if (len < HEADER_SIZE) {
+    if (len < HEADER_V1) {
         gt_errf(err, err_len, "%s: truncated (%zu bytes, less than the header)", what, len);
         return NULL;
     }
-    uint32_t version = gt_get32(p + 8);
-    if (version != FORMAT_VERSION || gt_get32(p + 12) != HEADER_SIZE) {
+    uint32_t version = gt_get32(p + 8), header = gt_get32(p + 12);
+    if (!(version == 1 && header == HEADER_V1) && !(version == 2 && header == HEADER_V2)) {
         gt_errf(err, err_len, "%s: network format version %u; this gtsearch reads "
-                "version %d", what, version, FORMAT_VERSION);
+                "versions 1 to %d", what, version, FORMAT_VERSION);
         return NULL;
+    }
+    if (len < header) {
+        gt_errf(err, err_len, "%s: truncated (%zu bytes, less than the header)", what, len);
+        return NULL;
+    }
+    int buckets = 1, span = 1;
+    if (version >= 2) {
+        buckets = (int)gt_get32(p + 128);
+        span = (int)gt_get32(p + 132);
     }
     char game[GT_NET_NAME_LEN], feat[GT_NET_NAME_LEN];
     name_field(p + 16, game);
@@ -161,8 +184,12 @@ struct gt_net *gt_net_read(const struct gt_game *g, const void *buf, size_t len,
         gt_errf(err, err_len, "%s: a network for %s, not %s", what, game, g->name);
         return NULL;
     }
-    if (check_shape(g, hidden, err, err_len) < 0)
+    if (check_shape(g, hidden, buckets, span, err, err_len) < 0) {
+        char why[200];
+        snprintf(why, sizeof why, "%s", err);
+        gt_errf(err, err_len, "%s: %s", what, why);
         return NULL;
+    }
     const struct gt_features *f = g->features;
     if (strcmp(feat, f->name) || fver != f->version || inputs != f->count) {
         gt_errf(err, err_len, "%s: made for feature set %s version %d (%u features); "
@@ -178,21 +205,22 @@ struct gt_net *gt_net_read(const struct gt_game *g, const void *buf, size_t len,
                 window);
         return NULL;
     }
-    if (bytes != payload_size(inputs, hidden) || len - HEADER_SIZE < bytes) {
+    const size_t want = payload_size(inputs, hidden, buckets);
+    if (bytes != want || len - header < bytes) {
         gt_errf(err, err_len, "%s: truncated (%zu bytes of weights, %zu expected)", what,
-                len - HEADER_SIZE, (size_t)payload_size(inputs, hidden));
+                len - header, want);
         return NULL;
     }
-    if (len - HEADER_SIZE > bytes) {
+    if (len - header > bytes) {
         gt_errf(err, err_len, "%s: %zu bytes after the weights", what,
-                (size_t)(len - HEADER_SIZE - bytes));
+                (size_t)(len - header - bytes));
         return NULL;
     }
-    if (checksum(p + HEADER_SIZE, bytes) != sum) {
+    if (checksum(p + header, bytes) != sum) {
         gt_errf(err, err_len, "%s: damaged (the weights' checksum does not match)", what);
         return NULL;
     }
-    struct gt_net *n = alloc_net(inputs, hidden);
+    struct gt_net *n = alloc_net(inputs, hidden, buckets, span);
     if (!n) {
         gt_errf(err, err_len, "%s: out of memory", what);
         return NULL;
@@ -203,15 +231,16 @@ struct gt_net *gt_net_read(const struct gt_game *g, const void *buf, size_t len,
     n->scale = scale;
     n->residual = flags & FLAG_RESIDUAL;
     n->window = (int)window;
-    const unsigned char *q = p + HEADER_SIZE;
+    const unsigned char *q = p + header;
     size_t nw = (size_t)inputs * (size_t)hidden;
     for (size_t i = 0; i < nw; i++, q += 2)
         n->ft_weights[i] = (int16_t)gt_get16s(q);
     for (int i = 0; i < hidden; i++, q += 2)
         n->ft_bias[i] = (int16_t)gt_get16s(q);
-    for (int i = 0; i < 2 * hidden; i++, q += 2)
+    for (int i = 0; i < 2 * hidden * buckets; i++, q += 2)
         n->out_weights[i] = (int16_t)gt_get16s(q);
-    n->out_bias = (int32_t)gt_get32(q);
+    for (int b = 0; b < buckets; b++, q += 4)
+        n->out_bias[b] = (int32_t)gt_get32(q);
     return n;
 }
 
@@ -252,15 +281,17 @@ struct gt_net *gt_net_load(const struct gt_game *g, const char *path, char *err,
 
 int gt_net_save(const struct gt_net *n, const char *path, char *err, size_t err_len)
 {
-    size_t bytes = payload_size(n->inputs, n->hidden);
-    unsigned char *buf = calloc(1, HEADER_SIZE + bytes);
+    size_t bytes = payload_size(n->inputs, n->hidden, n->buckets);
+    const int version = n->buckets > 1 ? 2 : 1;
+    const size_t header = version == 1 ? HEADER_V1 : HEADER_V2;
+    unsigned char *buf = calloc(1, header + bytes);
     if (!buf) {
         gt_errf(err, err_len, "out of memory");
         return -1;
     }
     memcpy(buf, MAGIC, 8);
-    gt_put32(buf + 8, FORMAT_VERSION);
-    gt_put32(buf + 12, HEADER_SIZE);
+    gt_put32(buf + 8, (uint32_t)version);
+    gt_put32(buf + 12, (uint32_t)header);
     memcpy(buf + 16, n->game, strnlen(n->game, GT_NET_NAME_LEN - 1));
     memcpy(buf + 48, n->features, strnlen(n->features, GT_NET_NAME_LEN - 1));
     gt_put32(buf + 80, (uint32_t)n->features_version);
@@ -271,23 +302,28 @@ int gt_net_save(const struct gt_net *n, const char *path, char *err, size_t err_
     gt_put32(buf + 100, GT_NET_QB);
     gt_put32(buf + 104, (uint32_t)n->scale);
     gt_put32(buf + 108, (uint32_t)bytes);
-    unsigned char *q = buf + HEADER_SIZE;
+    if (version >= 2) {
+        gt_put32(buf + 128, (uint32_t)n->buckets);
+        gt_put32(buf + 132, (uint32_t)n->bucket_span);
+    }
+    unsigned char *q = buf + header;
     size_t nw = (size_t)n->inputs * (size_t)n->hidden;
     for (size_t i = 0; i < nw; i++, q += 2)
         gt_put16(q, (uint16_t)n->ft_weights[i]);
     for (int i = 0; i < n->hidden; i++, q += 2)
         gt_put16(q, (uint16_t)n->ft_bias[i]);
-    for (int i = 0; i < 2 * n->hidden; i++, q += 2)
+    for (int i = 0; i < 2 * n->hidden * n->buckets; i++, q += 2)
         gt_put16(q, (uint16_t)n->out_weights[i]);
-    gt_put32(q, (uint32_t)n->out_bias);
-    gt_put64(buf + 112, checksum(buf + HEADER_SIZE, bytes));
+    for (int b = 0; b < n->buckets; b++, q += 4)
+        gt_put32(q, (uint32_t)n->out_bias[b]);
+    gt_put64(buf + 112, checksum(buf + header, bytes));
     gt_put32(buf + 120, n->residual ? FLAG_RESIDUAL : 0);
     gt_put32(buf + 124, (uint32_t)(n->residual ? n->window : 0));
 
     char tmp[4096];
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     FILE *f = fopen(tmp, "wb");
-    bool ok = f && fwrite(buf, 1, HEADER_SIZE + bytes, f) == HEADER_SIZE + bytes;
+    bool ok = f && fwrite(buf, 1, header + bytes, f) == header + bytes;
     ok = f && fclose(f) == 0 && ok;
     free(buf);
     if (!ok || rename(tmp, path) != 0) {

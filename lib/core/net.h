@@ -13,6 +13,12 @@
  * hand-written evaluation.  The sums acc[] are what the search keeps up
  * to date as moves are made (accum.c); out is cheap.
  *
+ * Output buckets: a network may hold several output layers (out_weights
+ * and out_bias), one used at a time, chosen by how many features are
+ * active for the side to move -- in a game of pieces, how much material
+ * is left -- so that the ending weighs the sums otherwise than the
+ * opening does.  One bucket is the plain shape.
+ *
  * Integers: ft weights and acc are int16 in units of 1/QA, out weights
  * int16 in units of 1/QB, out_bias int32 in units of 1/(QA*QB).  Every
  * product fits its type when |out weight| <= 127 (the trainer clips
@@ -30,6 +36,7 @@
 #define GT_NET_QA 255
 #define GT_NET_QB 64
 #define GT_NET_MAX_HIDDEN 1024  /* keeps every int32 lane sum inside its type */
+#define GT_NET_MAX_BUCKETS 16
 #define GT_NET_ALIGN 64
 #define GT_NET_NAME_LEN 32
 
@@ -39,6 +46,8 @@ struct gt_net {
     int features_version;
     uint32_t inputs;                 /* the feature set's count */
     int hidden;                      /* per perspective, a multiple of 32 */
+    int buckets;                     /* output layers, 1 to GT_NET_MAX_BUCKETS */
+    int bucket_span;                 /* active features a bucket covers */
     int scale;                       /* eval units of one output unit */
     bool residual;                   /* add the game's evaluate */
     int window;                      /* residual: only where |evaluate| is at
@@ -46,15 +55,17 @@ struct gt_net {
                                         the evaluation alone */
     int16_t *ft_weights;             /* [inputs][hidden], aligned */
     int16_t *ft_bias;                /* [hidden] */
-    int16_t *out_weights;            /* [2 * hidden]: us, then them */
-    int32_t out_bias;
+    int16_t *out_weights;            /* [buckets][2 * hidden]: us, then them */
+    int32_t out_bias[GT_NET_MAX_BUCKETS];
     void *mem;                       /* one block behind the arrays */
 };
 
-/* A network of this shape, zeroed (the trainer fills it).  NULL when out
- * of memory or the shape is out of range (err says which). */
-struct gt_net *gt_net_new(const struct gt_game *g, int hidden, int scale, char *err,
-                          size_t err_len);
+/* A network of this shape, zeroed (the trainer fills it): `buckets`
+ * output layers, each for `span` active features of the side to move
+ * (gt_net_bucket).  NULL when out of memory or the shape is out of range
+ * (err says which). */
+struct gt_net *gt_net_new(const struct gt_game *g, int hidden, int buckets, int span,
+                          int scale, char *err, size_t err_len);
 /* A copy of n with its own arrays, to change (NULL when out of memory). */
 struct gt_net *gt_net_copy(const struct gt_net *n);
 void gt_net_free(struct gt_net *n);
@@ -81,11 +92,19 @@ void gt_net_refresh(const struct gt_net *n, int16_t *acc, const uint32_t *idx, i
 void gt_net_update(const struct gt_net *n, const int16_t *acc_in, int16_t *acc_out,
                    const uint32_t *added, int nadded, const uint32_t *removed,
                    int nremoved);
-/* The score in eval units for the side whose accumulator is `us`,
- * clamped to +-GT_EVAL_MAX. */
-int gt_net_output(const struct gt_net *n, const int16_t *us, const int16_t *them);
+/* The output bucket of a position where `active` features are active for
+ * the side to move: (active - 1) / span, at most buckets - 1. */
+static inline int gt_net_bucket(const struct gt_net *n, int active)
+{
+    int b = active > 0 ? (active - 1) / n->bucket_span : 0;
+    return b < n->buckets ? b : n->buckets - 1;
+}
+/* The score in eval units for the side whose accumulator is `us`, with
+ * output layer `bucket`, clamped to +-GT_EVAL_MAX. */
+int gt_net_output(const struct gt_net *n, const int16_t *us, const int16_t *them, int bucket);
 /* The same without SIMD: the tests hold the two equal. */
-int gt_net_output_portable(const struct gt_net *n, const int16_t *us, const int16_t *them);
+int gt_net_output_portable(const struct gt_net *n, const int16_t *us, const int16_t *them,
+                           int bucket);
 
 /* Evaluate pos from scratch (both perspectives refreshed): for the tools
  * and the tests, not the search; a residual network adds the game's

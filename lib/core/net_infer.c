@@ -66,10 +66,11 @@ static inline __m256i half_sum(__m256i sum, const int16_t *acc, const int16_t *w
     return sum;
 }
 
-static int64_t dot(const struct gt_net *n, const int16_t *us, const int16_t *them)
+static int64_t dot(const struct gt_net *n, const int16_t *us, const int16_t *them,
+                   const int16_t *w)
 {
-    __m256i sum = half_sum(_mm256_setzero_si256(), us, n->out_weights, n->hidden);
-    sum = half_sum(sum, them, n->out_weights + n->hidden, n->hidden);
+    __m256i sum = half_sum(_mm256_setzero_si256(), us, w, n->hidden);
+    sum = half_sum(sum, them, w + n->hidden, n->hidden);
     int32_t lanes[8];
     _mm256_storeu_si256((__m256i *)lanes, sum);
     int64_t total = 0;
@@ -98,12 +99,13 @@ void gt_net_update(const struct gt_net *n, const int16_t *acc_in, int16_t *acc_o
 }
 #endif
 
-static int64_t dot_portable(const struct gt_net *n, const int16_t *us, const int16_t *them)
+static int64_t dot_portable(const struct gt_net *n, const int16_t *us, const int16_t *them,
+                            const int16_t *out)
 {
     const int h = n->hidden;
     int64_t total = 0;
     for (int side = 0; side < 2; side++) {
-        const int16_t *acc = side ? them : us, *w = n->out_weights + side * h;
+        const int16_t *acc = side ? them : us, *w = out + side * h;
         for (int i = 0; i < h; i++) {
             int v = acc[i] < 0 ? 0 : acc[i] > GT_NET_QA ? GT_NET_QA : acc[i];
             total += v * (int16_t)(v * w[i]);
@@ -113,23 +115,30 @@ static int64_t dot_portable(const struct gt_net *n, const int16_t *us, const int
 }
 
 /* The sum in 1/(QA*QA*QB) units to eval units, clamped. */
-static int scale_out(const struct gt_net *n, int64_t sum)
+static int scale_out(const struct gt_net *n, int64_t sum, int bucket)
 {
-    int64_t out = (sum / GT_NET_QA + n->out_bias) * n->scale / (GT_NET_QA * GT_NET_QB);
+    int64_t out = (sum / GT_NET_QA + n->out_bias[bucket]) * n->scale /
+                  (GT_NET_QA * GT_NET_QB);
     return out > GT_EVAL_MAX ? GT_EVAL_MAX : out < -GT_EVAL_MAX ? -GT_EVAL_MAX : (int)out;
 }
 
-int gt_net_output_portable(const struct gt_net *n, const int16_t *us, const int16_t *them)
+static const int16_t *out_layer(const struct gt_net *n, int bucket)
 {
-    return scale_out(n, dot_portable(n, us, them));
+    return n->out_weights + (size_t)bucket * 2 * (size_t)n->hidden;
 }
 
-int gt_net_output(const struct gt_net *n, const int16_t *us, const int16_t *them)
+int gt_net_output_portable(const struct gt_net *n, const int16_t *us, const int16_t *them,
+                           int bucket)
+{
+    return scale_out(n, dot_portable(n, us, them, out_layer(n, bucket)), bucket);
+}
+
+int gt_net_output(const struct gt_net *n, const int16_t *us, const int16_t *them, int bucket)
 {
 #ifdef __AVX2__
-    return scale_out(n, dot(n, us, them));
+    return scale_out(n, dot(n, us, them, out_layer(n, bucket)), bucket);
 #else
-    return scale_out(n, dot_portable(n, us, them));
+    return scale_out(n, dot_portable(n, us, them, out_layer(n, bucket)), bucket);
 #endif
 }
 
@@ -147,10 +156,13 @@ int gt_net_evaluate(const struct gt_net *n, const struct gt_game *g, const void 
     int16_t *acc = aligned_alloc(GT_NET_ALIGN, 2 * sizeof *acc * (size_t)n->hidden);
     int score = INT32_MIN;
     if (idx && acc) {
-        for (int p = 0; p < 2; p++)
-            gt_net_refresh(n, acc + p * n->hidden, idx, f->active(pos, p, idx));
-        int us = g->side(pos);
-        score = gt_net_output(n, acc + us * n->hidden, acc + (1 - us) * n->hidden);
+        int us = g->side(pos), active[2];
+        for (int p = 0; p < 2; p++) {
+            active[p] = f->active(pos, p, idx);
+            gt_net_refresh(n, acc + p * n->hidden, idx, active[p]);
+        }
+        score = gt_net_output(n, acc + us * n->hidden, acc + (1 - us) * n->hidden,
+                              gt_net_bucket(n, active[us]));
         if (n->residual)
             score = gt_net_add_base(n, g->evaluate(pos, params), score);
     }

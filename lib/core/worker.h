@@ -38,6 +38,8 @@ struct gt_frame {
     /* the network's sums for this position, by perspective (accum.c) */
     int16_t *acc[2];
     bool acc_ok[2];         /* ... are worked out */
+    int active[2];          /* ... and how many features they sum (where
+                               acc_ok): the output bucket's measure */
     struct gt_feature_change change[2]; /* what the move here changed */
 };
 

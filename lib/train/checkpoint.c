@@ -10,10 +10,12 @@
 
 #include "core/util.h"
 
-/* 2: the kept epoch in the header; a format 1 file is refused by name. */
-#define MAGIC "GTSCKPT2"
+/* 2: the kept epoch in the header; 3: output buckets after it (a format
+ * 2 file reads as one bucket); a format 1 file is refused by name. */
+#define MAGIC "GTSCKPT3"
+#define MAGIC_V2 "GTSCKPT2"
 
-struct header {
+struct header_v2 {
     char magic[8];
     struct gt_checkpoint_info info;
     uint32_t inputs;
@@ -22,21 +24,29 @@ struct header {
     uint64_t nparams;
 };
 
+struct header {
+    struct header_v2 h;
+    int32_t buckets, bucket_span;
+};
+
 int gt_checkpoint_save(const char *path, const struct gt_model *m, const struct gt_adam *a,
                        const struct gt_checkpoint_info *info, char *err, size_t err_len)
 {
-    struct header h;
-    memset(&h, 0, sizeof h);
-    memcpy(h.magic, MAGIC, 8);
-    h.info = *info;
-    h.inputs = m->inputs;
-    h.hidden = m->hidden;
-    h.adam_t = a->t;
-    h.nparams = m->nparams;
+    struct header full;
+    memset(&full, 0, sizeof full);
+    struct header_v2 *h = &full.h;
+    memcpy(h->magic, MAGIC, 8);
+    h->info = *info;
+    h->inputs = m->inputs;
+    h->hidden = m->hidden;
+    h->adam_t = a->t;
+    h->nparams = m->nparams;
+    full.buckets = m->buckets;
+    full.bucket_span = m->bucket_span;
     char tmp[4096];
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     FILE *f = fopen(tmp, "wb");
-    bool ok = f && fwrite(&h, sizeof h, 1, f) == 1 &&
+    bool ok = f && fwrite(&full, sizeof full, 1, f) == 1 &&
               fwrite(m->params, sizeof(float), m->nparams, f) == m->nparams &&
               fwrite(a->m, sizeof(float), m->nparams, f) == m->nparams &&
               fwrite(a->v, sizeof(float), m->nparams, f) == m->nparams;
@@ -57,7 +67,9 @@ int gt_checkpoint_load(const char *path, struct gt_model *m, struct gt_adam *a,
         gt_errf(err, err_len, "cannot open the checkpoint '%s': %s", path, strerror(errno));
         return -1;
     }
-    struct header h;
+    struct header full = {.buckets = 1, .bucket_span = m->bucket_span};
+    struct header_v2 h;
+    memset(&h, 0, sizeof h);
     int rc = -1;
     if (fread(h.magic, 8, 1, f) == 1 && !memcmp(h.magic, "GTSCKPT1", 8)) {
         gt_errf(err, err_len, "checkpoint '%s' is of an older format (1, before the kept "
@@ -65,21 +77,26 @@ int gt_checkpoint_load(const char *path, struct gt_model *m, struct gt_adam *a,
         goto out;
     }
     rewind(f);
-    if (fread(&h, sizeof h, 1, f) != 1 || memcmp(h.magic, MAGIC, 8)) {
+    bool v2 = !memcmp(h.magic, MAGIC_V2, 8);
+    if ((v2 ? fread(&full.h, sizeof full.h, 1, f) : fread(&full, sizeof full, 1, f)) != 1 ||
+        memcmp(full.h.magic, v2 ? MAGIC_V2 : MAGIC, 8)) {
         gt_errf(err, err_len, "'%s' is not a gtsearch training checkpoint", path);
         goto out;
     }
+    h = full.h;
     h.info.game[sizeof h.info.game - 1] = h.info.features[sizeof h.info.features - 1] = 0;
     if (strcmp(h.info.game, info->game) || strcmp(h.info.features, info->features) ||
         h.info.features_version != info->features_version ||
         h.info.residual != info->residual || h.inputs != m->inputs ||
-        h.hidden != m->hidden || h.nparams != m->nparams) {
-        gt_errf(err, err_len, "checkpoint '%s' is of %s, features %s version %d, %u x %d%s; "
-                "this run is %s, %s version %d, %u x %d%s", path, h.info.game,
-                h.info.features, h.info.features_version, h.inputs, h.hidden,
+        h.hidden != m->hidden || h.nparams != m->nparams || full.buckets != m->buckets ||
+        (m->buckets > 1 && full.bucket_span != m->bucket_span)) {
+        gt_errf(err, err_len, "checkpoint '%s' is of %s, features %s version %d, %u x %d, "
+                "%d output bucket%s%s; this run is %s, %s version %d, %u x %d, %d output "
+                "bucket%s%s", path, h.info.game, h.info.features, h.info.features_version,
+                h.inputs, h.hidden, full.buckets, full.buckets == 1 ? "" : "s",
                 h.info.residual ? ", residual" : "", info->game, info->features,
-                info->features_version, m->inputs, m->hidden,
-                info->residual ? ", residual" : "");
+                info->features_version, m->inputs, m->hidden, m->buckets,
+                m->buckets == 1 ? "" : "s", info->residual ? ", residual" : "");
         goto out;
     }
     if (fread(m->params, sizeof(float), m->nparams, f) != m->nparams ||

@@ -10,23 +10,25 @@
 #include "core/net.h"
 #include "core/util.h"
 
-int gt_model_init(struct gt_model *m, uint32_t inputs, int hidden, int max_active,
-                  bool residual, uint64_t seed)
+int gt_model_init(struct gt_model *m, uint32_t inputs, int hidden, int buckets, int span,
+                  int max_active, bool residual, uint64_t seed)
 {
-    size_t h = (size_t)hidden;
+    size_t h = (size_t)hidden, nb = (size_t)(buckets > 0 ? buckets : 1);
     memset(m, 0, sizeof *m);
     m->inputs = inputs;
     m->hidden = hidden;
+    m->buckets = (int)nb;
+    m->bucket_span = span > 0 ? span : 1;
     m->max_active = max_active;
     m->residual = residual;
-    m->nparams = (size_t)inputs * h + h + 2 * h + 1;
+    m->nparams = (size_t)inputs * h + h + nb * (2 * h + 1);
     m->params = calloc(m->nparams, sizeof *m->params);
     if (!m->params)
         return -1;
     m->w1 = m->params;
     m->b1 = m->w1 + (size_t)inputs * h;
     m->w2 = m->b1 + h;
-    m->b2 = m->w2 + 2 * h;
+    m->b2 = m->w2 + nb * 2 * h;
     /* Uniform weights scaled so that a sum of the usual number of active
      * rows, and the output's sum, start near unit size.  The generator
      * starts off its own step, so that seeds N and N+1 do not give the
@@ -37,22 +39,36 @@ int gt_model_init(struct gt_model *m, uint32_t inputs, int hidden, int max_activ
         m->w1[i] = (float)(a1 * (2.0 * (gt_rand64(&rng) >> 11) / 9007199254740992.0 - 1.0));
     for (size_t i = 0; i < 2 * h && !residual; i++)
         m->w2[i] = (float)(a2 * (2.0 * (gt_rand64(&rng) >> 11) / 9007199254740992.0 - 1.0));
+    for (size_t b = 1; b < nb; b++)
+        memcpy(m->w2 + b * 2 * h, m->w2, sizeof *m->w2 * 2 * h);
     gt_model_clip(m);
     return 0;
 }
 
-int gt_model_from_net(struct gt_model *m, const struct gt_net *n, int max_active, double k)
+int gt_model_from_net(struct gt_model *m, const struct gt_net *n, int buckets, int span,
+                      int max_active, double k)
 {
-    if (gt_model_init(m, n->inputs, n->hidden, max_active, n->residual, 0) < 0)
+    if (buckets <= 0)
+        buckets = n->buckets;
+    if (buckets == n->buckets)
+        span = n->bucket_span;
+    if (gt_model_init(m, n->inputs, n->hidden, buckets, span, max_active, n->residual, 0) < 0)
         return -1;
     const double r = n->scale / k;
-    for (size_t i = 0; i < (size_t)n->inputs * (size_t)n->hidden; i++)
+    const int h = n->hidden;
+    for (size_t i = 0; i < (size_t)n->inputs * (size_t)h; i++)
         m->w1[i] = n->ft_weights[i] / (float)GT_NET_QA;
-    for (int i = 0; i < n->hidden; i++)
+    for (int i = 0; i < h; i++)
         m->b1[i] = n->ft_bias[i] / (float)GT_NET_QA;
-    for (int i = 0; i < 2 * n->hidden; i++)
-        m->w2[i] = (float)(n->out_weights[i] * r / GT_NET_QB);
-    m->b2[0] = (float)(n->out_bias * r / (GT_NET_QA * GT_NET_QB));
+    /* Bucket b of the model from the network's bucket b, or from its
+     * only one. */
+    for (int b = 0; b < buckets; b++) {
+        int from = n->buckets == 1 ? 0 : b;
+        for (int i = 0; i < 2 * h; i++)
+            m->w2[b * 2 * h + i] =
+                (float)(n->out_weights[from * 2 * h + i] * r / GT_NET_QB);
+        m->b2[b] = (float)(n->out_bias[from] * r / (GT_NET_QA * GT_NET_QB));
+    }
     gt_model_clip(m);
     return 0;
 }
@@ -100,10 +116,12 @@ float gt_model_forward(const struct gt_model *m, const uint32_t *f, int nus, int
         for (int i = 0; i < h; i++)
             a[i] += row[i];
     }
-    float y = m->b2[0];
+    const int b = gt_model_bucket(m, nus);
+    const float *w2 = m->w2 + (size_t)b * 2 * (size_t)h;
+    float y = m->b2[b];
     for (int i = 0; i < 2 * h; i++) {
         float c = clamp01(acc[i]);
-        y += c * c * m->w2[i];
+        y += c * c * w2[i];
     }
     return y;
 }
@@ -115,15 +133,19 @@ float gt_model_step(const struct gt_model *m, const uint32_t *f, int nus, int n,
     float y = base + gt_model_forward(m, f, nus, n, g->acc);
     float p = 1.0f / (1.0f + expf(-y)), err = p - t;
     float dy = 2.0f * err * p * (1.0f - p);
+    const int b = gt_model_bucket(m, nus);
+    const size_t nb = (size_t)m->buckets;
     float *restrict gw1 = g->g, *restrict gb1 = gw1 + (size_t)m->inputs * (size_t)h,
-                    *restrict gw2 = gb1 + h, *restrict gb2 = gw2 + 2 * h;
+                    *restrict gw2 = gb1 + h + (size_t)b * 2 * (size_t)h,
+                    *restrict gb2 = gb1 + h + nb * 2 * (size_t)h;
+    const float *w2 = m->w2 + (size_t)b * 2 * (size_t)h;
     float *restrict acc = g->acc;
-    gb2[0] += dy;
+    gb2[b] += dy;
     /* acc becomes the gradient of the sums. */
     for (int i = 0; i < 2 * h; i++) {
         float x = acc[i], c = clamp01(x);
         gw2[i] += dy * c * c;
-        acc[i] = x > 0 && x < 1 ? dy * m->w2[i] * 2.0f * x : 0.0f;
+        acc[i] = x > 0 && x < 1 ? dy * w2[i] * 2.0f * x : 0.0f;
     }
     for (int i = 0; i < h; i++)
         gb1[i] += acc[i] + acc[h + i];
@@ -147,7 +169,7 @@ void gt_model_clip(struct gt_model *m)
     size_t n1 = (size_t)m->inputs * (size_t)m->hidden + (size_t)m->hidden;
     for (size_t i = 0; i < n1; i++)
         m->w1[i] = m->w1[i] > l1 ? l1 : m->w1[i] < -l1 ? -l1 : m->w1[i];
-    for (int i = 0; i < 2 * m->hidden; i++)
+    for (int i = 0; i < 2 * m->hidden * m->buckets; i++)
         m->w2[i] = m->w2[i] > l2 ? l2 : m->w2[i] < -l2 ? -l2 : m->w2[i];
 }
 
@@ -160,7 +182,8 @@ static int16_t q16(double x)
 struct gt_net *gt_model_quantise(const struct gt_model *m, const struct gt_game *g, double k,
                                  char *err, size_t err_len)
 {
-    struct gt_net *n = gt_net_new(g, m->hidden, (int)lround(k), err, err_len);
+    struct gt_net *n = gt_net_new(g, m->hidden, m->buckets, m->bucket_span, (int)lround(k),
+                                  err, err_len);
     if (!n)
         return NULL;
     size_t n1 = (size_t)m->inputs * (size_t)m->hidden;
@@ -168,10 +191,12 @@ struct gt_net *gt_model_quantise(const struct gt_model *m, const struct gt_game 
         n->ft_weights[i] = q16(m->w1[i] * GT_NET_QA);
     for (int i = 0; i < m->hidden; i++)
         n->ft_bias[i] = q16(m->b1[i] * GT_NET_QA);
-    for (int i = 0; i < 2 * m->hidden; i++)
+    for (int i = 0; i < 2 * m->hidden * m->buckets; i++)
         n->out_weights[i] = q16(m->w2[i] * GT_NET_QB);
-    double b = round((double)m->b2[0] * GT_NET_QA * GT_NET_QB);
-    n->out_bias = (int32_t)(b > 2e9 ? 2e9 : b < -2e9 ? -2e9 : b);
+    for (int b = 0; b < m->buckets; b++) {
+        double v = round((double)m->b2[b] * GT_NET_QA * GT_NET_QB);
+        n->out_bias[b] = (int32_t)(v > 2e9 ? 2e9 : v < -2e9 ? -2e9 : v);
+    }
     n->residual = m->residual;
     return n;
 }

@@ -21,12 +21,14 @@ struct gt_net;
 struct gt_model {
     uint32_t inputs;
     int hidden;
+    int buckets, bucket_span;  /* output layers, chosen as net.h says */
     int max_active;            /* the feature set's: bounds the clipping */
     bool residual;             /* a correction to the game's evaluate */
     float *w1;                 /* [inputs][hidden] */
     float *b1;                 /* [hidden] */
-    float *w2;                 /* [2 * hidden]: side to move, then the other */
-    float *b2;                 /* [1] */
+    float *w2;                 /* [buckets][2 * hidden]: side to move, then
+                                  the other */
+    float *b2;                 /* [buckets] */
     size_t nparams;            /* all of them, in one block from w1 */
     float *params;             /* == w1 */
 };
@@ -39,15 +41,27 @@ struct gt_grad {
     long count;
 };
 
-/* Random first-layer weights; the output's are random too, or zero for a
- * residual model (which then starts as the game's own evaluation). */
-int gt_model_init(struct gt_model *m, uint32_t inputs, int hidden, int max_active,
-                  bool residual, uint64_t seed);
+/* Random first-layer weights; the output's are random too (the same in
+ * every bucket), or zero for a residual model (which then starts as the
+ * game's own evaluation). */
+int gt_model_init(struct gt_model *m, uint32_t inputs, int hidden, int buckets, int span,
+                  int max_active, bool residual, uint64_t seed);
 /* The float model of a network file's integer weights, as it plays: its
  * output scaled from the file's scale to k eval units a logit (a network
- * written with --output-scale starts at its damped weight).  0, or -1
- * when out of memory. */
-int gt_model_from_net(struct gt_model *m, const struct gt_net *n, int max_active, double k);
+ * written with --output-scale starts at its damped weight).  `buckets`
+ * (0: the network's) may exceed a one-bucket network's: each bucket then
+ * starts as a copy of its output layer, `span` active features a bucket
+ * (the network's own where the counts agree).  0, or -1 when out of
+ * memory. */
+int gt_model_from_net(struct gt_model *m, const struct gt_net *n, int buckets, int span,
+                      int max_active, double k);
+/* The output bucket of a position with `active` features for the side to
+ * move (gt_net_bucket's rule). */
+static inline int gt_model_bucket(const struct gt_model *m, int active)
+{
+    int b = active > 0 ? (active - 1) / m->bucket_span : 0;
+    return b < m->buckets ? b : m->buckets - 1;
+}
 void gt_model_free(struct gt_model *m);
 int gt_grad_init(struct gt_grad *g, const struct gt_model *m);
 void gt_grad_free(struct gt_grad *g);

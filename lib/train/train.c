@@ -159,11 +159,14 @@ static void calibrate(struct gt_net *net, const struct gt_model *m,
             continue;
         gt_net_refresh(net, acc, f, nus);
         gt_net_refresh(net, acc + h, f + nus, all - nus);
-        diff += fl - gt_net_output(net, acc, acc + h);
+        diff += fl - gt_net_output(net, acc, acc + h, gt_net_bucket(net, nus));
         count++;
     }
-    if (count)
-        net->out_bias += (int32_t)lround(diff / (double)count * GT_NET_QA * GT_NET_QB / k);
+    /* The error comes from the shared first layer: the same for every
+     * bucket. */
+    int32_t shift = count ? (int32_t)lround(diff / (double)count * GT_NET_QA * GT_NET_QB / k) : 0;
+    for (int b = 0; b < net->buckets; b++)
+        net->out_bias[b] += shift;
     free(acc);
     free(facc);
 }
@@ -263,6 +266,18 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
                 c->residual ? " residual" : " full", ft->count, c->hidden);
         return -1;
     }
+    /* A one-bucket network starts every bucket; else the counts agree. */
+    const int buckets = c->buckets > 0 ? c->buckets : c->init ? c->init->buckets : 1;
+    if (buckets > GT_NET_MAX_BUCKETS) {
+        gt_errf(err, err_len, "%d output buckets: at most %d", buckets, GT_NET_MAX_BUCKETS);
+        return -1;
+    }
+    if (c->init && c->init->buckets > 1 && c->init->buckets != buckets) {
+        gt_errf(err, err_len, "the starting network has %d output buckets; this run trains "
+                "%d (a network of one bucket can start any count)", c->init->buckets,
+                buckets);
+        return -1;
+    }
     /* The positions the network is for: a residual network's window. */
     size_t *order = malloc(sizeof *order * (s->n ? s->n : 1)), n = 0;
     for (size_t i = 0; order && i < s->n; i++)
@@ -292,9 +307,15 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
     struct gt_adam adam = {0};
     struct gt_grad *grads = calloc((size_t)nthreads, sizeof *grads);
     int rc = -1, first_epoch = 0;
-    if ((c->init ? gt_model_from_net(m, c->init, ft->max_active, c->k)
-                 : gt_model_init(m, ft->count, c->hidden, ft->max_active, c->residual,
-                                 c->seed)) < 0 ||
+    /* The buckets share out the data's range of active features evenly
+     * (a game's max_active may allow more than play reaches). */
+    int most = 1;
+    for (size_t i = 0; i < s->n; i++)
+        most = s->nus[i] > most ? s->nus[i] : most;
+    const int span = (most + buckets - 1) / buckets;
+    if ((c->init ? gt_model_from_net(m, c->init, buckets, span, ft->max_active, c->k)
+                 : gt_model_init(m, ft->count, c->hidden, buckets, span, ft->max_active,
+                                 c->residual, c->seed)) < 0 ||
         !grads || gt_adam_init(&adam, m) < 0)
         goto oom;
     for (int t = 0; t < nthreads; t++)

@@ -16,6 +16,9 @@
 
 struct gt_train_config {
     int hidden;                /* accumulator width per perspective */
+    int buckets;               /* output layers by the side to move's active
+                                  features (net.h); 0: the starting
+                                  network's, else 1 */
     int epochs;
     int batch;                 /* positions per step */
     int threads;

@@ -149,30 +149,41 @@ START_TEST(changes_match_active_sets)
 }
 END_TEST
 
-/* A network of random integers that reach both ends of the clamp. */
-static struct gt_net *random_net(const struct gt_game *g, int hidden, uint64_t seed)
+/* A network of random integers that reach both ends of the clamp, with
+ * `buckets` output layers that differ. */
+static struct gt_net *random_bucketed_net(const struct gt_game *g, int hidden, int buckets,
+                                          uint64_t seed)
 {
     char err[256];
-    struct gt_net *n = gt_net_new(g, hidden, 400, err, sizeof err);
+    /* 32 active features shared out: chess's pieces */
+    struct gt_net *n = gt_net_new(g, hidden, buckets, (32 + buckets - 1) / buckets, 400, err,
+                                  sizeof err);
     ck_assert_msg(n != NULL, "%s", err);
     uint64_t r = seed;
     for (size_t i = 0; i < (size_t)n->inputs * (size_t)hidden; i++)
         n->ft_weights[i] = (int16_t)((int)(gt_rand64(&r) % 81) - 40);
     for (int i = 0; i < hidden; i++)
         n->ft_bias[i] = (int16_t)((int)(gt_rand64(&r) % 201) - 50);
-    for (int i = 0; i < 2 * hidden; i++)
+    for (int i = 0; i < 2 * hidden * buckets; i++)
         n->out_weights[i] = (int16_t)((int)(gt_rand64(&r) % 255) - 127);
-    n->out_bias = (int32_t)(gt_rand64(&r) % 20001) - 10000;
+    for (int b = 0; b < buckets; b++)
+        n->out_bias[b] = (int32_t)(gt_rand64(&r) % 20001) - 10000;
     return n;
+}
+
+static struct gt_net *random_net(const struct gt_game *g, int hidden, uint64_t seed)
+{
+    return random_bucketed_net(g, hidden, 1, seed);
 }
 
 START_TEST(updates_equal_refresh)
 {
     const struct gt_game *g = CHESS;
     ck_assert_int_eq(g->init(), 0);
-    struct gt_net *net = random_net(g, 64, 3);
+    struct gt_net *net = random_bucketed_net(g, 64, 4, 3);
     const int h = net->hidden;
     int16_t *acc = aligned_alloc(GT_NET_ALIGN, 4 * sizeof(int16_t) * (size_t)h);
+    int active[2], seen[4] = {0};
     int16_t *fresh = acc + 2 * h;
     void *pos = malloc(g->pos_size), *undo = malloc(g->undo_size);
     gt_move *moves = malloc(sizeof *moves * (size_t)g->max_moves);
@@ -182,8 +193,10 @@ START_TEST(updates_equal_refresh)
     int clamped_low = 0, clamped_high = 0;
     for (int start = 0; chess_pos[start]; start++) {
         ck_assert_int_eq(g->from_text(pos, chess_pos[start], err, sizeof err), 0);
-        for (int p = 0; p < 2; p++)
-            gt_net_refresh(net, acc + p * h, idx, g->features->active(pos, p, idx));
+        for (int p = 0; p < 2; p++) {
+            active[p] = g->features->active(pos, p, idx);
+            gt_net_refresh(net, acc + p * h, idx, active[p]);
+        }
         for (int ply = 0; ply < 300; ply++) {
             int n = g->generate(pos, GT_GEN_ALL, moves);
             if (n == 0)
@@ -195,22 +208,36 @@ START_TEST(updates_equal_refresh)
             for (int p = 0; p < 2; p++) {
                 gt_net_update(net, acc + p * h, acc + p * h, ch[p].added, ch[p].nadded,
                               ch[p].removed, ch[p].nremoved);
-                gt_net_refresh(net, fresh + p * h, idx, g->features->active(pos, p, idx));
+                active[p] += ch[p].nadded - ch[p].nremoved;
+                int n_fresh = g->features->active(pos, p, idx);
+                gt_net_refresh(net, fresh + p * h, idx, n_fresh);
                 ck_assert(!memcmp(acc + p * h, fresh + p * h, sizeof(int16_t) * (size_t)h));
+                ck_assert_int_eq(active[p], n_fresh);
             }
             for (int i = 0; i < 2 * h; i++) {
                 clamped_low += acc[i] < 0;
                 clamped_high += acc[i] > GT_NET_QA;
             }
-            int us = g->side(pos);
-            int a = gt_net_output(net, acc + us * h, acc + (1 - us) * h);
-            int b = gt_net_output_portable(net, acc + us * h, acc + (1 - us) * h);
-            ck_assert_int_eq(a, b);
+            int us = g->side(pos), bucket = gt_net_bucket(net, active[us]);
+            seen[bucket]++;
+            /* Every bucket's layer, the same with and without SIMD. */
+            for (int b = 0; b < net->buckets; b++)
+                ck_assert_int_eq(gt_net_output(net, acc + us * h, acc + (1 - us) * h, b),
+                                 gt_net_output_portable(net, acc + us * h, acc + (1 - us) * h,
+                                                        b));
+            int a = gt_net_output(net, acc + us * h, acc + (1 - us) * h, bucket);
             ck_assert_int_eq(a, gt_net_evaluate(net, g, pos, NULL));
         }
     }
     ck_assert_int_gt(clamped_low, 0);
     ck_assert_int_gt(clamped_high, 0);
+    /* 32 pieces at most, 8 a bucket: the walks reach every bucket, and the
+     * layers differ (bucket 3 of the start position is not bucket 0's). */
+    for (int b = 0; b < 4; b++)
+        ck_assert_msg(seen[b] > 0, "bucket %d never used", b);
+    ck_assert_int_eq(gt_net_bucket(net, 32), 3);
+    ck_assert_int_eq(gt_net_bucket(net, 8), 0);
+    ck_assert_int_eq(gt_net_bucket(net, 9), 1);
     free(acc);
     free(pos);
     free(undo);
@@ -246,7 +273,7 @@ START_TEST(residual_window)
             int us = g->side(pos), base = g->evaluate(pos, NULL);
             for (int p = 0; p < 2; p++)
                 gt_net_refresh(net, acc + p * h, idx, g->features->active(pos, p, idx));
-            int out = gt_net_output(net, acc + us * h, acc + (1 - us) * h);
+            int out = gt_net_output(net, acc + us * h, acc + (1 - us) * h, 0);
             int want = abs(base) <= 150 ? base + out : base;
             want = want > GT_EVAL_MAX ? GT_EVAL_MAX : want < -GT_EVAL_MAX ? -GT_EVAL_MAX : want;
             ck_assert_int_eq(gt_net_evaluate(net, g, pos, NULL), want);
@@ -311,12 +338,43 @@ START_TEST(file_round_trip_and_refusals)
     ck_assert_msg(back != NULL, "%s", err);
     ck_assert_int_eq(back->hidden, net->hidden);
     ck_assert_int_eq(back->scale, net->scale);
-    ck_assert_int_eq(back->out_bias, net->out_bias);
+    ck_assert_int_eq(back->out_bias[0], net->out_bias[0]);
     ck_assert(!memcmp(back->ft_weights, net->ft_weights,
                       sizeof(int16_t) * net->inputs * (size_t)net->hidden));
     ck_assert(!memcmp(back->out_weights, net->out_weights,
                       sizeof(int16_t) * 2 * (size_t)net->hidden));
     gt_net_free(back);
+    /* One bucket is written as format 1, which every reader reads;
+     * several as format 2, its two more header fields included. */
+    FILE *fv = fopen(path, "rb");
+    unsigned char head[16];
+    ck_assert(fv && fread(head, 1, sizeof head, fv) == sizeof head);
+    fclose(fv);
+    ck_assert_int_eq(head[8], 1);
+    ck_assert_int_eq(head[12], 128);
+    {
+        struct gt_net *many = random_bucketed_net(g, 32, 5, 8);
+        ck_assert_int_eq(gt_net_save(many, bad, err, sizeof err), 0);
+        struct gt_net *again = gt_net_load(g, bad, err, sizeof err);
+        ck_assert_msg(again != NULL, "%s", err);
+        ck_assert_int_eq(again->buckets, 5);
+        ck_assert_int_eq(again->bucket_span, many->bucket_span);
+        ck_assert(!memcmp(again->out_bias, many->out_bias, sizeof(int32_t) * 5));
+        ck_assert(!memcmp(again->out_weights, many->out_weights,
+                          sizeof(int16_t) * 2 * 5 * (size_t)many->hidden));
+        ck_assert_int_eq(file_size(bad), 136 + 2 * (768 * 32 + 32 + 5 * 64) + 4 * 5);
+        /* A bucket count out of range is refused by name. */
+        long big = file_size(bad);
+        FILE *in = fopen(bad, "r+b");
+        ck_assert(in != NULL);
+        fseek(in, 128, SEEK_SET);
+        fputc(GT_NET_MAX_BUCKETS + 1, in);
+        fclose(in);
+        ck_assert_ptr_null(gt_net_load(g, bad, err, sizeof err));
+        ck_assert_msg(strstr(err, "output buckets"), "%s (%ld bytes)", err, big);
+        gt_net_free(again);
+        gt_net_free(many);
+    }
 
     long size = file_size(path);
     copy_damaged(path, bad, size - 1, -1);
@@ -396,7 +454,9 @@ static void search_same_tree(const struct gt_game *g, const char *const *positio
                              int depth, uint64_t seed)
 {
     ck_assert_int_eq(g->init(), 0);
-    struct gt_net *net = random_net(g, 64, seed);
+    /* Buckets: the updated count of active features must be the
+     * recomputed one, or the trees part. */
+    struct gt_net *net = random_bucketed_net(g, 64, 4, seed);
     char path[256], err[512];
     temp_name(path, sizeof path, "search");
     struct gt_features refresh_only = *g->features;
@@ -412,7 +472,7 @@ static void search_same_tree(const struct gt_game *g, const char *const *positio
         if (i == n) {
             net->residual = true;
             net->window = 100;
-            for (int k = 0; k < 2 * net->hidden; k++)
+            for (int k = 0; k < 2 * net->hidden * net->buckets; k++)
                 net->out_weights[k] /= 8;
         }
         if (i % n == 0)
@@ -518,7 +578,7 @@ START_TEST(training_learns_and_quantises)
     /* The float model with the integer weights: the integer arithmetic
      * must give its numbers, but for the final truncations. */
     struct gt_model dq = {0};
-    ck_assert_int_eq(gt_model_from_net(&dq, net, 64, c.k), 0);
+    ck_assert_int_eq(gt_model_from_net(&dq, net, 0, 0, 64, c.k), 0);
     double sum = 0, worst = 0;
     const int N = 500;
     for (int i = 0; i < N; i++) {
@@ -576,6 +636,54 @@ START_TEST(training_learns_and_quantises)
     ck_assert_int_eq(gt_train_run(g, &s, &c, &mi, &st, err, sizeof err), -1);
     ck_assert_msg(strstr(err, "x 32") && strstr(err, "x 64"), "%s", err);
     c.hidden = 32;
+
+    /* Output buckets from the one-bucket network: each starts as its
+     * output layer, so the run starts where that network ended. */
+    c.buckets = 4;
+    ck_assert_msg(gt_train_run(g, &s, &c, &mi, &st, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(fabs(st.first_loss - trained_loss) <= 0.1 * trained_loss,
+                  "4 buckets started at %f; the network ended at %f", st.first_loss,
+                  trained_loss);
+    gt_model_free(&mi);
+    /* Trained on, the buckets part ways, and the integer network written
+     * is the float model's, as with one. */
+    c.lr = 0.005;
+    c.epochs = 3;
+    ck_assert_msg(gt_train_run(g, &s, &c, &mi, &st, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(mi.buckets, 4);
+    ck_assert(memcmp(mi.w2, mi.w2 + 3 * 2 * 32, sizeof(float) * 2 * 32));
+    struct gt_net *bn = gt_net_load(g, path, err, sizeof err);
+    ck_assert_msg(bn != NULL, "%s", err);
+    ck_assert_int_eq(bn->buckets, 4);
+    struct gt_model bq = {0};
+    ck_assert_int_eq(gt_model_from_net(&bq, bn, 0, 0, 64, c.k), 0);
+    ck_assert_int_eq(bq.bucket_span, bn->bucket_span);
+    int used[4] = {0};
+    for (int i = 0; i < 300; i++) {
+        random_position(g, pos, i, moves, undo, &rng);
+        uint32_t f[64];
+        used[gt_net_bucket(bn, g->features->active(pos, g->side(pos), f))]++;
+        int q = gt_net_evaluate(bn, g, pos, NULL);
+        double exact = gt_model_evaluate(&bq, g, pos, c.k);
+        ck_assert_msg(fabs(q - exact) <= 2, "integer %d, its float value %.2f", q, exact);
+        ck_assert_msg(fabs(q - gt_model_evaluate(&mi, g, pos, c.k)) <= 60,
+                      "integer %d, the trained model %.1f", q,
+                      gt_model_evaluate(&mi, g, pos, c.k));
+    }
+    ck_assert_msg((used[0] > 0) + (used[1] > 0) + (used[2] > 0) + (used[3] > 0) >= 2,
+                  "buckets used %d %d %d %d", used[0], used[1], used[2], used[3]);
+    gt_model_free(&bq);
+    gt_model_free(&mi);
+    gt_net_free(bn);
+    /* A four-bucket network cannot start a run of another count. */
+    bn = gt_net_load(g, path, err, sizeof err);
+    c.init = bn;
+    c.buckets = 2;
+    ck_assert_int_eq(gt_train_run(g, &s, &c, &mi, &st, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "4 output buckets"), "%s", err);
+    gt_net_free(bn);
+    c.buckets = 0;
+
     c.init = NULL;
     c.lr = 0.005;
     c.lr_end = 0.00005;

@@ -3,7 +3,9 @@
 # starts from its loss, not a fresh start's, and takes the file's width;
 # a network of another game or kind, and --init with --resume, are
 # refused by messages that name what is wrong.  --epochs 0 measures the
-# --init network's loss on the data and writes nothing.
+# --init network's loss on the data and writes nothing.  --buckets from a
+# one-bucket network starts where that network stands, and is written as
+# network format 2.
 # SPDX-License-Identifier: MIT
 set -eu
 : "${abs_top_builddir:?}"
@@ -34,6 +36,34 @@ start=$(before "$tmp/b.err")
 awk -v s="$start" -v t="$trained" -v f="$fresh" \
     'BEGIN { exit !(s <= 1.1 * t && s >= 0.9 * t && s < 0.9 * f) }' ||
     fail "started at $start; a.gtnet ended at $trained, a fresh start was $fresh"
+
+# Four output buckets from a.gtnet (Connect Four's discs on the board are
+# its active features): every bucket starts as a.gtnet's output layer,
+# so the run starts at a.gtnet's loss; the file is format 2 and `net`
+# names its buckets.  Its checkpoint refuses a run of one bucket.
+"$gt" --game connect4 train "$tmp/d.gtd" --out "$tmp/k.gtnet" --init "$tmp/a.gtnet" \
+    --buckets 4 --epochs 1 --batch 64 --lambda 0 --residual --lr 1e-9 --lr-end 1e-9 \
+    2>"$tmp/k.err" || fail "train --buckets 4: $(cat "$tmp/k.err")"
+grep -q " x 64 (residual), 4 output buckets," "$tmp/k.err" ||
+    fail "no bucket count: $(cat "$tmp/k.err")"
+kstart=$(before "$tmp/k.err")
+awk -v s="$kstart" -v t="$trained" 'BEGIN { exit !(s <= 1.1 * t && s >= 0.9 * t) }' ||
+    fail "4 buckets started at $kstart; a.gtnet ended at $trained"
+[ "$(od -An -tu4 -j8 -N4 "$tmp/k.gtnet" | tr -d ' ')" = 2 ] ||
+    fail "format $(od -An -tu4 -j8 -N4 "$tmp/k.gtnet") for 4 buckets"
+[ "$(od -An -tu4 -j8 -N4 "$tmp/a.gtnet" | tr -d ' ')" = 1 ] || fail "a.gtnet is not format 1"
+"$gt" --game connect4 net "$tmp/k.gtnet" >"$tmp/k.out" 2>&1 || fail "net: $(cat "$tmp/k.out")"
+grep -q "^buckets:   4 output layers" "$tmp/k.out" || fail "net: $(cat "$tmp/k.out")"
+st=0
+"$gt" --game connect4 train "$tmp/d.gtd" --out "$tmp/k2.gtnet" --residual --lambda 0 \
+    --hidden 64 --epochs 2 --resume "$tmp/k.gtnet.ckpt" 2>"$tmp/k2.err" || st=$?
+[ "$st" = 1 ] && grep -q "4 output buckets.*this run is .* 1 output bucket" "$tmp/k2.err" ||
+    fail "resuming 4 buckets with 1: status $st, $(cat "$tmp/k2.err")"
+st=0
+"$gt" --game connect4 train "$tmp/d.gtd" --out "$tmp/k2.gtnet" --buckets 17 2>"$tmp/k2.err" ||
+    st=$?
+[ "$st" = 2 ] && grep -q "\-\-buckets" "$tmp/k2.err" ||
+    fail "--buckets 17: status $st, $(cat "$tmp/k2.err")"
 
 # --epochs 0 measures a network on the data and writes nothing: the loss
 # over every position is the one a run from that network starts at when
