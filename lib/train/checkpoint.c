@@ -89,7 +89,7 @@ int gt_checkpoint_load(const char *path, struct gt_model *m, struct gt_adam *a,
         h.info.features_version != info->features_version ||
         h.info.residual != info->residual || h.inputs != m->inputs ||
         h.hidden != m->hidden || h.nparams != m->nparams || full.buckets != m->buckets ||
-        (m->buckets > 1 && full.bucket_span != m->bucket_span)) {
+        full.bucket_span < 1) {
         gt_errf(err, err_len, "checkpoint '%s' is of %s, features %s version %d, %u x %d, "
                 "%d output bucket%s%s; this run is %s, %s version %d, %u x %d, %d output "
                 "bucket%s%s", path, h.info.game, h.info.features, h.info.features_version,
@@ -106,6 +106,9 @@ int gt_checkpoint_load(const char *path, struct gt_model *m, struct gt_adam *a,
         goto out;
     }
     a->t = h.adam_t;
+    /* The buckets' shares are the checkpoint's, whatever this run's data
+     * would have chosen. */
+    m->bucket_span = full.bucket_span;
     *info = h.info;
     rc = 0;
 out:

@@ -164,7 +164,8 @@ static void calibrate(struct gt_net *net, const struct gt_model *m,
     }
     /* The error comes from the shared first layer: the same for every
      * bucket. */
-    int32_t shift = count ? (int32_t)lround(diff / (double)count * GT_NET_QA * GT_NET_QB / k) : 0;
+    int32_t shift =
+        count ? (int32_t)lround(diff / (double)count * GT_NET_QA * GT_NET_QB / k) : 0;
     for (int b = 0; b < net->buckets; b++)
         net->out_bias[b] += shift;
     free(acc);

@@ -59,6 +59,12 @@ st=0
     --hidden 64 --epochs 2 --resume "$tmp/k.gtnet.ckpt" 2>"$tmp/k2.err" || st=$?
 [ "$st" = 1 ] && grep -q "4 output buckets.*this run is .* 1 output bucket" "$tmp/k2.err" ||
     fail "resuming 4 buckets with 1: status $st, $(cat "$tmp/k2.err")"
+"$gt" --game connect4 train "$tmp/d.gtd" --out "$tmp/k2.gtnet" --residual --lambda 0 \
+    --hidden 64 --buckets 4 --batch 64 --epochs 2 --resume "$tmp/k.gtnet.ckpt" \
+    2>"$tmp/k2.err" || fail "resuming 4 buckets: $(cat "$tmp/k2.err")"
+grep -q "resumed from .* after epoch 1" "$tmp/k2.err" && grep -q "^epoch 2/2 " "$tmp/k2.err" ||
+    fail "resuming 4 buckets: $(cat "$tmp/k2.err")"
+[ "$(od -An -tu4 -j128 -N4 "$tmp/k2.gtnet" | tr -d ' ')" = 4 ] || fail "k2.gtnet's buckets"
 st=0
 "$gt" --game connect4 train "$tmp/d.gtd" --out "$tmp/k2.gtnet" --buckets 17 2>"$tmp/k2.err" ||
     st=$?
