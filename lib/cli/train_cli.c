@@ -220,7 +220,7 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
         rc = measure(g, &s, &c, init_path);
         goto out;
     }
-    const int buckets = c.buckets ? c.buckets : init ? init->buckets : 1;
+    const int buckets = gt_train_buckets(&c);
     char bk[64] = "";
     if (buckets > 1)
         snprintf(bk, sizeof bk, ", %d output buckets", buckets);

@@ -93,11 +93,16 @@ void gt_net_update(const struct gt_net *n, const int16_t *acc_in, int16_t *acc_o
                    const uint32_t *added, int nadded, const uint32_t *removed,
                    int nremoved);
 /* The output bucket of a position where `active` features are active for
- * the side to move: (active - 1) / span, at most buckets - 1. */
+ * the side to move: (active - 1) / span, at most buckets - 1 (the
+ * trainer's float model chooses by the same rule). */
+static inline int gt_net_bucket_of(int active, int span, int buckets)
+{
+    int b = active > 0 ? (active - 1) / span : 0;
+    return b < buckets ? b : buckets - 1;
+}
 static inline int gt_net_bucket(const struct gt_net *n, int active)
 {
-    int b = active > 0 ? (active - 1) / n->bucket_span : 0;
-    return b < n->buckets ? b : n->buckets - 1;
+    return gt_net_bucket_of(active, n->bucket_span, n->buckets);
 }
 /* The score in eval units for the side whose accumulator is `us`, with
  * output layer `bucket`, clamped to +-GT_EVAL_MAX. */

@@ -116,7 +116,7 @@ float gt_model_forward(const struct gt_model *m, const uint32_t *f, int nus, int
         for (int i = 0; i < h; i++)
             a[i] += row[i];
     }
-    const int b = gt_model_bucket(m, nus);
+    const int b = gt_net_bucket_of(nus, m->bucket_span, m->buckets);
     const float *w2 = m->w2 + (size_t)b * 2 * (size_t)h;
     float y = m->b2[b];
     for (int i = 0; i < 2 * h; i++) {
@@ -133,7 +133,7 @@ float gt_model_step(const struct gt_model *m, const uint32_t *f, int nus, int n,
     float y = base + gt_model_forward(m, f, nus, n, g->acc);
     float p = 1.0f / (1.0f + expf(-y)), err = p - t;
     float dy = 2.0f * err * p * (1.0f - p);
-    const int b = gt_model_bucket(m, nus);
+    const int b = gt_net_bucket_of(nus, m->bucket_span, m->buckets);
     const size_t nb = (size_t)m->buckets;
     float *restrict gw1 = g->g, *restrict gb1 = gw1 + (size_t)m->inputs * (size_t)h,
                     *restrict gw2 = gb1 + h + (size_t)b * 2 * (size_t)h,

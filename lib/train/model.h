@@ -55,13 +55,6 @@ int gt_model_init(struct gt_model *m, uint32_t inputs, int hidden, int buckets, 
  * memory. */
 int gt_model_from_net(struct gt_model *m, const struct gt_net *n, int buckets, int span,
                       int max_active, double k);
-/* The output bucket of a position with `active` features for the side to
- * move (gt_net_bucket's rule). */
-static inline int gt_model_bucket(const struct gt_model *m, int active)
-{
-    int b = active > 0 ? (active - 1) / m->bucket_span : 0;
-    return b < m->buckets ? b : m->buckets - 1;
-}
 void gt_model_free(struct gt_model *m);
 int gt_grad_init(struct gt_grad *g, const struct gt_model *m);
 void gt_grad_free(struct gt_grad *g);

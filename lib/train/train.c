@@ -26,6 +26,11 @@ void gt_train_config_default(struct gt_train_config *c, const struct gt_game *g)
     };
 }
 
+int gt_train_buckets(const struct gt_train_config *c)
+{
+    return c->buckets > 0 ? c->buckets : c->init ? c->init->buckets : 1;
+}
+
 /* The target: the result and the search score's win probability, blended. */
 static float target(const struct gt_trainset *s, size_t i, const struct gt_train_config *c)
 {
@@ -268,7 +273,7 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
         return -1;
     }
     /* A one-bucket network starts every bucket; else the counts agree. */
-    const int buckets = c->buckets > 0 ? c->buckets : c->init ? c->init->buckets : 1;
+    const int buckets = gt_train_buckets(c);
     if (buckets > GT_NET_MAX_BUCKETS) {
         gt_errf(err, err_len, "%d output buckets: at most %d", buckets, GT_NET_MAX_BUCKETS);
         return -1;

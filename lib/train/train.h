@@ -69,6 +69,9 @@ struct gt_train_stats {
 };
 
 void gt_train_config_default(struct gt_train_config *c, const struct gt_game *g);
+/* The run's output buckets: c->buckets, else the starting network's,
+ * else 1. */
+int gt_train_buckets(const struct gt_train_config *c);
 
 /* Train on s and write the network to c->out.  m receives the float
  * model (the caller frees it).  0, or -1 with err.  With c->epochs 0 it
