@@ -323,7 +323,8 @@ static const struct gt_command_help table[] = {
         "position (a residual network's beside the evaluation it corrects).  With\n"
         "--out, write a copy; --scale, --weight and --window change its header only\n"
         "(the weights stay the same bytes): a residual network's correction at\n"
-        "another weight without training again.",
+        "another weight without training again.  A network of the narrower feature\n"
+        "set that the game's extends is read, and copied, widened.",
         "  FILE                a network file (default: the engine's network)\n"
         "  --position TEXT     the position to score: the game's position text or\n"
         "                      startpos, either followed by moves M... (default:\n"

@@ -92,6 +92,16 @@ int gt_registry_check_game(const struct gt_game *g, char *err, size_t err_len)
                 "a positive count needs the turn hook", g->name, f->symmetries);
         return -1;
     }
+    const struct gt_features *base = f ? f->base : NULL;
+    if (base && (!base->name || !base->active || base->count == 0 ||
+                 base->count >= f->count || base->max_active <= 0 || f->base_ratio < 1 ||
+                 (long)base->max_active * f->base_ratio > f->max_active)) {
+        gt_errf(err, err_len, "module '%s': the feature set its features extend needs a "
+                "name, the active hook, a count below theirs and a positive max_active, "
+                "and base_ratio at least 1 with base_ratio times its max_active at most "
+                "theirs", g->name);
+        return -1;
+    }
     const struct gt_book_codec *b = g->book;
     if (b && (!b->name || !b->key || !b->move || !b->code)) {
         gt_errf(err, err_len, "module '%s': its book format needs a name and the key, "

@@ -15,6 +15,7 @@ struct gt_features_checker {
     unsigned *seen;            /* per feature: the pass that last saw it */
     unsigned pass;
     uint32_t *idx;             /* max_active */
+    uint32_t *base_idx;        /* the base set's max_active */
 };
 
 struct gt_features_checker *gt_features_checker_new(const struct gt_game *g)
@@ -27,7 +28,10 @@ struct gt_features_checker *gt_features_checker_new(const struct gt_game *g)
     c->count[1] = calloc(g->features->count, sizeof *c->count[1]);
     c->seen = calloc(g->features->count, sizeof *c->seen);
     c->idx = malloc(sizeof *c->idx * (size_t)g->features->max_active);
-    if (c->count[0] && c->count[1] && c->seen && c->idx)
+    const struct gt_features *base = g->features->base;
+    if (base)
+        c->base_idx = malloc(sizeof *c->base_idx * (size_t)base->max_active);
+    if (c->count[0] && c->count[1] && c->seen && c->idx && (!base || c->base_idx))
         return c;
 fail:
     gt_features_checker_free(c);
@@ -42,7 +46,35 @@ void gt_features_checker_free(struct gt_features_checker *c)
     free(c->count[1]);
     free(c->seen);
     free(c->idx);
+    free(c->base_idx);
     free(c);
+}
+
+/* The set this one extends (f->base): its active features of pos, all
+ * among this set's (marked seen in this pass), and base_ratio times as
+ * many here: a network of the base set then reads the same here. */
+static int base_agrees(struct gt_features_checker *c, const void *pos, int persp, int n,
+                       const char *when, char *err, size_t err_len)
+{
+    const struct gt_features *f = c->g->features, *b = f->base;
+    if (!b)
+        return 0;
+    int nb = b->active(pos, persp, c->base_idx);
+    if (nb < 0 || nb > b->max_active || (long)nb * f->base_ratio != n) {
+        gt_errf(err, err_len, "%s, perspective %d: %d features active in %s, which %s "
+                "extends with base_ratio %d, and %d here", when, persp, nb, b->name,
+                f->name, f->base_ratio, n);
+        return -1;
+    }
+    for (int i = 0; i < nb; i++) {
+        uint32_t x = c->base_idx[i];
+        if (x >= b->count || c->seen[x] != c->pass) {
+            gt_errf(err, err_len, "%s, perspective %d: feature %u of %s is not active in %s",
+                    when, persp, x, b->name, f->name);
+            return -1;
+        }
+    }
+    return 0;
 }
 
 /* Add (sign +1) or take away (-1) the active set of pos for persp. */
@@ -72,7 +104,7 @@ static int tally(struct gt_features_checker *c, const void *pos, int persp, int 
         c->seen[x] = c->pass;
         c->count[persp][x] += sign;
     }
-    return 0;
+    return base_agrees(c, pos, persp, n, when, err, err_len);
 }
 
 static int apply(struct gt_features_checker *c, const struct gt_feature_change *ch, int persp,

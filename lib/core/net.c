@@ -191,10 +191,23 @@ struct gt_net *gt_net_read(const struct gt_game *g, const void *buf, size_t len,
         return NULL;
     }
     const struct gt_features *f = g->features;
-    if (strcmp(feat, f->name) || fver != f->version || inputs != f->count) {
+    /* A network of the narrower set this one extends is read widened:
+     * zero rows for the features it lacks, and each position in the
+     * bucket it had (span times base_ratio). */
+    const bool widen = f->base && !strcmp(feat, f->base->name) &&
+                       fver == f->base->version && inputs == f->base->count;
+    if (!widen && (strcmp(feat, f->name) || fver != f->version || inputs != f->count)) {
+        char also[80] = "";
+        if (f->base)
+            snprintf(also, sizeof also, " and reads %s version %d", f->base->name,
+                     f->base->version);
         gt_errf(err, err_len, "%s: made for feature set %s version %d (%u features); "
-                "%s uses %s version %d (%u features)", what, feat, fver, inputs, g->name,
-                f->name, f->version, f->count);
+                "%s uses %s version %d (%u features)%s", what, feat, fver, inputs, g->name,
+                f->name, f->version, f->count, also);
+        return NULL;
+    }
+    if (widen && (long)span * f->base_ratio > 1L << 20) {
+        gt_errf(err, err_len, "%s: output bucket span %d too wide to widen", what, span);
         return NULL;
     }
     if (act != ACT_SCRELU || qa != GT_NET_QA || qb != GT_NET_QB || scale <= 0 ||
@@ -220,14 +233,15 @@ struct gt_net *gt_net_read(const struct gt_game *g, const void *buf, size_t len,
         gt_errf(err, err_len, "%s: damaged (the weights' checksum does not match)", what);
         return NULL;
     }
-    struct gt_net *n = alloc_net(inputs, hidden, buckets, span);
+    struct gt_net *n = widen ? alloc_net(f->count, hidden, buckets, span * f->base_ratio)
+                             : alloc_net(inputs, hidden, buckets, span);
     if (!n) {
         gt_errf(err, err_len, "%s: out of memory", what);
         return NULL;
     }
     memcpy(n->game, game, sizeof game);
-    memcpy(n->features, feat, sizeof feat);
-    n->features_version = fver;
+    snprintf(n->features, sizeof n->features, "%s", widen ? f->name : feat);
+    n->features_version = widen ? f->version : fver;
     n->scale = scale;
     n->residual = flags & FLAG_RESIDUAL;
     n->window = (int)window;

@@ -35,8 +35,9 @@
  *  - Side 0 is the side that moves first; `side_names` says what the game
  *    calls it (white in chess, sente in shogi, black in Othello).
  *
- * doc/writing-a-game.md is the tutorial; doc/abi3.md says what changed
- * since version 2 and how to port a module (doc/abi2.md: from version 1).
+ * doc/writing-a-game.md is the tutorial; doc/abi4.md says what changed
+ * since version 3 and how to port a module (doc/abi3.md: from version 2,
+ * doc/abi2.md: from version 1).
  */
 #ifndef GTSEARCH_GAME_H
 #define GTSEARCH_GAME_H
@@ -52,7 +53,7 @@
  * another layout, with a message naming both.  The version goes up with
  * every change of a struct here, without exception; the layout check
  * catches a module built against a header edited by hand. */
-#define GT_ABI_VERSION 3
+#define GT_ABI_VERSION 4
 
 /* At most this many keys from correction_keys. */
 #define GT_CORRECTION_KEYS 4
@@ -341,6 +342,18 @@ struct gt_features {
      * EvalFile names one. */
     const unsigned char *net;
     size_t net_size;
+    /* OPTIONAL (interface 4): a narrower feature set that this one
+     * extends.  Its features are this set's first base->count, meaning
+     * the same, and every position has base_ratio times as many features
+     * active here as there.  A network trained on `base` then loads as one
+     * of this set whose other rows are zero, and plays exactly as it did
+     * (its output buckets' span multiplied by base_ratio): EvalFile reads
+     * it, `train --init` starts a wider network from it, `net FILE --out`
+     * writes it widened.  Of base, the core reads name, version, count,
+     * max_active and active (selftest checks the two sets agree).  NULL:
+     * none. */
+    const struct gt_features *base;
+    int base_ratio;
 };
 
 struct gt_game {

@@ -157,6 +157,41 @@ START_TEST(missing_hooks_refused)
 }
 END_TEST
 
+static int no_features(const void *pos, int persp, uint32_t *idx)
+{
+    (void)pos, (void)persp, (void)idx;
+    return 0;
+}
+
+/* A feature set that extends another names one with fewer features, and
+ * a base_ratio that its max_active can hold. */
+START_TEST(bad_feature_base_refused)
+{
+    char err[512];
+    struct gt_features narrow = {.name = "cells", .version = 1, .count = 18,
+                                 .max_active = 9, .active = no_features};
+    struct gt_features wide = {.name = "cells-lines", .version = 1, .count = 42,
+                               .max_active = 18, .active = no_features, .base = &narrow,
+                               .base_ratio = 2};
+    struct gt_game g = tictactoe_LTX_gt_module;
+    g.features = &wide;
+    ck_assert_int_eq(gt_registry_check_game(&g, err, sizeof err), 0);
+    const char *want = "module 'tictactoe': the feature set its features extend needs a "
+                       "name, the active hook, a count below theirs and a positive "
+                       "max_active, and base_ratio at least 1 with base_ratio times its "
+                       "max_active at most theirs";
+    wide.base_ratio = 0;
+    ck_assert_int_eq(gt_registry_check_game(&g, err, sizeof err), -1);
+    ck_assert_str_eq(err, want);
+    wide.base_ratio = 3;        /* 27 active, room for 18 */
+    ck_assert_int_eq(gt_registry_check_game(&g, err, sizeof err), -1);
+    wide.base_ratio = 2;
+    narrow.count = 42;
+    ck_assert_int_eq(gt_registry_check_game(&g, err, sizeof err), -1);
+    ck_assert_str_eq(err, want);
+}
+END_TEST
+
 Suite *test_suite(void);
 
 Suite *test_suite(void)
@@ -170,6 +205,7 @@ Suite *test_suite(void)
     tcase_add_test(tc, other_abi_version_refused);
     tcase_add_test(tc, other_abi_layout_refused);
     tcase_add_test(tc, missing_hooks_refused);
+    tcase_add_test(tc, bad_feature_base_refused);
     suite_add_tcase(s, tc);
     return s;
 }
