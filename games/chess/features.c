@@ -1,84 +1,139 @@
-/* features.c -- chess's input features for a learned evaluation: each
- * piece on its square, seen from each side ("chess-psq", 768 per side).
+/* features.c -- chess's input features for a learned evaluation.
  *
- * Perspective p sees its own pieces as the first six kinds and the board
- * from its own side (black's view is the board turned rank for rank), so
- * one set of weights serves both colours.
+ * "chess-psq" (768 per side): each piece on its square.  Perspective p
+ * sees its own pieces as the first six kinds and the board from its own
+ * side (black's view is the board turned rank for rank), so one set of
+ * weights serves both colours.
+ *
+ * "chess-king4" (3,840 per side), the module's set: chess-psq, and each
+ * piece once more in one of four copies of it chosen by where the
+ * perspective's own king stands (in its own view): on the first rank,
+ * files a-d or e-h; on the second rank; further up.  The same piece is
+ * then worth one thing next to a castled king and another next to a king
+ * that has walked out.  It extends chess-psq (game.h's `base`), so a
+ * network of chess-psq loads with zero rows for the copies and plays as
+ * before; a king move that changes its copy recomputes that side.
  * SPDX-License-Identifier: MIT */
 #include "chess.h"
 #include "games/chess/net_data.h"   /* chess_net[]: chess.gtnet, built in */
 
-#define FEATURES (2 * 6 * 64)
+#define PSQ (2 * 6 * 64)
+#define KING_SETS 4
 
-static inline uint32_t feature(int persp, int pc, int sq)
+static inline uint32_t psq(int persp, int pc, int sq)
 {
     int own = COLOR_OF(pc) != persp, kind = TYPE_OF(pc) - PAWN;
     return (uint32_t)((own * 6 + kind) * 64 + (persp == WHITE ? sq : sq ^ 56));
 }
 
-static int chess_active(const void *pos, int persp, uint32_t *idx)
+/* The copy that perspective persp's king on ksq chooses: the first row
+ * of its own copy's indexes. */
+static inline uint32_t king_set(int persp, int ksq)
+{
+    int k = persp == WHITE ? ksq : ksq ^ 56, rank = k >> 3;
+    int set = rank >= 2 ? 3 : rank == 1 ? 2 : (k & 7) >= 4;
+    return (uint32_t)(PSQ * (1 + set));
+}
+
+static int psq_active(const void *pos, int persp, uint32_t *idx)
 {
     const struct chess_pos *p = pos;
     int n = 0;
     for (bb_t b = occupied(p); b;) {
         int sq = pop_lsb(&b);
-        idx[n++] = feature(persp, p->board[sq], sq);
+        idx[n++] = psq(persp, p->board[sq], sq);
     }
     return n;
 }
 
-/* Record a piece leaving or reaching a square, for both perspectives. */
-static inline void drop(struct gt_feature_change ch[2], int pc, int sq)
+static int king4_active(const void *pos, int persp, uint32_t *idx)
 {
-    for (int p = 0; p < 2; p++)
-        ch[p].removed[ch[p].nremoved++] = feature(p, pc, sq);
-}
-static inline void add(struct gt_feature_change ch[2], int pc, int sq)
-{
-    for (int p = 0; p < 2; p++)
-        ch[p].added[ch[p].nadded++] = feature(p, pc, sq);
+    const struct chess_pos *p = pos;
+    uint32_t set = king_set(persp, king_sq(p, persp));
+    int n = 0;
+    for (bb_t b = occupied(p); b;) {
+        int sq = pop_lsb(&b);
+        uint32_t f = psq(persp, p->board[sq], sq);
+        idx[n++] = f;
+        idx[n++] = set + f;
+    }
+    return n;
 }
 
-static void chess_changes(const void *pos, gt_move m, struct gt_feature_change ch[2])
+/* Record a piece leaving or reaching a square, for both perspectives:
+ * its chess-psq feature and its copy in the perspective's king set. */
+static inline void drop(struct gt_feature_change ch[2], const uint32_t set[2], int pc, int sq)
+{
+    for (int p = 0; p < 2; p++) {
+        uint32_t f = psq(p, pc, sq);
+        ch[p].removed[ch[p].nremoved++] = f;
+        ch[p].removed[ch[p].nremoved++] = set[p] + f;
+    }
+}
+static inline void add(struct gt_feature_change ch[2], const uint32_t set[2], int pc, int sq)
+{
+    for (int p = 0; p < 2; p++) {
+        uint32_t f = psq(p, pc, sq);
+        ch[p].added[ch[p].nadded++] = f;
+        ch[p].added[ch[p].nadded++] = set[p] + f;
+    }
+}
+
+static void king4_changes(const void *pos, gt_move m, struct gt_feature_change ch[2])
 {
     const struct chess_pos *p = pos;
     int us = p->side, from = MV_FROM(m), to = MV_TO(m), pc = p->board[from];
-    for (int i = 0; i < 2; i++) {
-        ch[i].refresh = false;
-        ch[i].nadded = ch[i].nremoved = 0;
-    }
+    const uint32_t set[2] = {king_set(WHITE, king_sq(p, WHITE)),
+                             king_set(BLACK, king_sq(p, BLACK))};
     switch (MV_KIND(m)) {
     case MV_NORMAL:
     case MV_PROMO:
         if (p->board[to])
-            drop(ch, p->board[to], to);
-        drop(ch, pc, from);
-        add(ch, MV_KIND(m) == MV_PROMO ? PIECE(us, MV_PROMO_TYPE(m)) : pc, to);
+            drop(ch, set, p->board[to], to);
+        drop(ch, set, pc, from);
+        add(ch, set, MV_KIND(m) == MV_PROMO ? PIECE(us, MV_PROMO_TYPE(m)) : pc, to);
         break;
     case MV_EP:
-        drop(ch, PIECE(us ^ 1, PAWN), to ^ 8);
-        drop(ch, pc, from);
-        add(ch, pc, to);
+        drop(ch, set, PIECE(us ^ 1, PAWN), to ^ 8);
+        drop(ch, set, pc, from);
+        add(ch, set, pc, to);
         break;
     default: { /* castling: king from, rook on `to` */
         bool is_long = to < from;
         int kto = (is_long ? 2 : 6) + 56 * us, rto = (is_long ? 3 : 5) + 56 * us;
-        drop(ch, pc, from);
-        drop(ch, PIECE(us, ROOK), to);
-        add(ch, pc, kto);
-        add(ch, PIECE(us, ROOK), rto);
+        drop(ch, set, pc, from);
+        drop(ch, set, PIECE(us, ROOK), to);
+        add(ch, set, pc, kto);
+        add(ch, set, PIECE(us, ROOK), rto);
+        to = kto;
         break;
     }
     }
+    /* A king that reaches another set changes every feature of its own
+     * side's copy: that side starts again (the other's set stays). */
+    if (TYPE_OF(pc) == KING && king_set(us, to) != set[us])
+        ch[us].refresh = true;
 }
 
-const struct gt_features chess_features = {
+/* The set the module's networks grew from: read when a network of it is
+ * loaded (it is not played with directly). */
+static const struct gt_features chess_psq = {
     .name = "chess-psq",
     .version = 1,
-    .count = FEATURES,
+    .count = PSQ,
     .max_active = 64,        /* a position read from text may hold more than 32 */
-    .active = chess_active,
-    .changes = chess_changes,
+    .active = psq_active,
+};
+
+const struct gt_features chess_features = {
+    .name = "chess-king4",
+    .version = 1,
+    .count = PSQ * (1 + KING_SETS),
+    .max_active = 128,
+    .active = king4_active,
+    .changes = king4_changes,
     .net = chess_net,
     .net_size = sizeof chess_net,
+    .base = &chess_psq,
+    .base_ratio = 2,
 };

@@ -1,12 +1,14 @@
 /* check_features.c -- every game that declares input features keeps them
  * right: along random games from its bench positions, with null moves
  * where the game has them, each move's changes turn the active set before
- * it into the one after it (lib/core/features.c checks one move); and
- * shogi's hands past their slots.
+ * it into the one after it (lib/core/features.c checks one move);
+ * shogi's hands past their slots; and a set that disagrees with the set
+ * it extends.
  * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <check.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/features.h"
 #include "core/util.h"
@@ -89,6 +91,59 @@ START_TEST(shogi_hand_beyond_its_slots)
 }
 END_TEST
 
+/* A feature set and the one it extends must agree: a base whose features
+ * are not among the set's, or a base_ratio that does not count them, is
+ * named at the first move. */
+static int shifted_base(const void *pos, int persp, uint32_t *idx)
+{
+    const struct gt_features *base = chess_LTX_gt_module.features->base;
+    int n = base->active(pos, persp, idx);
+    for (int i = 0; i < n; i++)
+        idx[i] = (idx[i] + 1) % base->count;
+    return n;
+}
+
+START_TEST(base_set_must_agree)
+{
+    const struct gt_game *chess = &chess_LTX_gt_module;
+    ck_assert_int_eq(chess->init(), 0);
+    ck_assert_ptr_nonnull(chess->features->base);
+    struct gt_features base = *chess->features->base, f = *chess->features;
+    f.base = &base;
+    struct gt_game g = *chess;
+    g.features = &f;
+    void *pos = malloc(g.pos_size), *undo = malloc(g.undo_size);
+    char err[512], want[160];
+    for (int fault = 0; fault < 3; fault++) {
+        base = *chess->features->base;
+        f.base_ratio = chess->features->base_ratio;
+        if (fault == 1)
+            base.active = shifted_base;
+        if (fault == 2)
+            f.base_ratio++;
+        struct gt_features_checker *c = gt_features_checker_new(&g);
+        ck_assert(c && pos && undo);
+        ck_assert_int_eq(g.from_text(pos, g.startpos, err, sizeof err), 0);
+        gt_move m = g.move_from_text(pos, "e2e4", err, sizeof err);
+        int rc = gt_features_check_move(c, pos, m, undo, err, sizeof err);
+        if (fault == 0)
+            ck_assert_msg(rc == 0, "%s", err);
+        else {
+            ck_assert_int_eq(rc, -1);
+            if (fault == 1)
+                snprintf(want, sizeof want, "of %s is not active in %s", base.name, f.name);
+            else
+                snprintf(want, sizeof want, "which %s extends with base_ratio %d", f.name,
+                         f.base_ratio);
+            ck_assert_msg(strstr(err, want), "%s", err);
+        }
+        gt_features_checker_free(c);
+    }
+    free(pos);
+    free(undo);
+}
+END_TEST
+
 Suite *test_suite(void);
 
 Suite *test_suite(void)
@@ -99,6 +154,7 @@ Suite *test_suite(void)
     tcase_add_loop_test(tc, every_move_keeps_the_features, 0,
                         (int)(sizeof games / sizeof games[0]));
     tcase_add_test(tc, shogi_hand_beyond_its_slots);
+    tcase_add_test(tc, base_set_must_agree);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -26,14 +26,15 @@ f=$tmp/f.bin
 count=$(num u4 8 4)
 p=$(num u8 12 8)
 t=$(num u8 20 8)
-[ "$count" = 768 ] || fail "$count features per perspective, not 768"
+[ "$count" = 3840 ] || fail "$count features per perspective, not chess-king4's 3840"
 [ "$p" = "$n" ] || fail "$p positions in the header, datagen wrote $n"
 size=$((28 + 8 * (p + 1) + 2 * p + 4 * t + 4 * p + 4 * p))
 [ "$(wc -c <"$f")" -eq "$size" ] || fail "$(wc -c <"$f") bytes, the header says $size"
 
 # The slices: start[] rises from 0 to total, nus[i] features of each are
 # the mover's and as many the other side's (chess sees every piece from
-# both sides), at most 32 each.
+# both sides), at most 64 each (32 pieces, each in chess-psq and in its
+# king set).
 o_nus=$((28 + 8 * (p + 1)))
 o_feat=$((o_nus + 2 * p))
 o_score=$((o_feat + 4 * t))
@@ -42,7 +43,7 @@ num u8 28 $((8 * (p + 1))) >"$tmp/start"
 num u2 "$o_nus" $((2 * p)) >"$tmp/nus"
 bad=$(awk -v t="$t" 'NR == FNR { s[FNR - 1] = $1; m = FNR - 1; next }
     { i = FNR - 1; len = s[i + 1] - s[i]
-      if (len != 2 * $1 || $1 < 1 || $1 > 32) { print "position " i ": " len " features, nus " $1; exit } }
+      if (len != 2 * $1 || $1 < 1 || $1 > 64) { print "position " i ": " len " features, nus " $1; exit } }
     END { if (s[0] != 0 || s[m] != t) print "start runs " s[0] " .. " s[m] ", total " t }' \
     "$tmp/start" "$tmp/nus")
 [ -z "$bad" ] || fail "$bad"
