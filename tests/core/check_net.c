@@ -488,6 +488,21 @@ static struct gt_search_result search_with(const struct gt_game *g, const char *
     return res;
 }
 
+/* Search text with the network file net as games a and b: the same
+ * tree, move and score.  Returns the nodes. */
+static uint64_t search_twice(const struct gt_game *a, const char *a_name,
+                             const struct gt_game *b, const char *b_name, const char *net,
+                             const char *text, int depth)
+{
+    struct gt_search_result ra = search_with(a, net, text, depth);
+    struct gt_search_result rb = search_with(b, net, text, depth);
+    ck_assert_msg(ra.nodes == rb.nodes && ra.best == rb.best && ra.score == rb.score,
+                  "%s: %s %llu nodes, score %d; %s %llu nodes, score %d", text, a_name,
+                  (unsigned long long)ra.nodes, ra.score, b_name,
+                  (unsigned long long)rb.nodes, rb.score);
+    return ra.nodes;
+}
+
 /* The same game whose features give no changes: every node recomputes;
  * both walk the same tree, of over 1000 nodes from each position. */
 static void search_same_tree(const struct gt_game *g, const char *const *positions,
@@ -518,13 +533,8 @@ static void search_same_tree(const struct gt_game *g, const char *const *positio
         if (i % n == 0)
             ck_assert_int_eq(gt_net_save(net, path, err, sizeof err), 0);
         const char *text = positions[i % n];
-        struct gt_search_result a = search_with(g, path, text, depth);
-        struct gt_search_result b = search_with(&g2, path, text, depth);
-        ck_assert_msg(a.nodes == b.nodes && a.best == b.best && a.score == b.score,
-                      "%s: updated %llu nodes, score %d; recomputed %llu nodes, score %d",
-                      text, (unsigned long long)a.nodes, a.score,
-                      (unsigned long long)b.nodes, b.score);
-        ck_assert_uint_gt(a.nodes, 1000);
+        ck_assert_uint_gt(search_twice(g, "updated", &g2, "recomputed", path, text, depth),
+                          1000);
     }
     unlink(path);
     gt_net_free(net);
@@ -573,14 +583,8 @@ START_TEST(base_networks_widen)
     }
     ck_assert_int_gt(differ, 100);   /* the network does score them */
     /* And the search walks the same tree with it as with the base set. */
-    for (int i = 0; chess_pos[i]; i++) {
-        struct gt_search_result a = search_with(&narrow_game, path, chess_pos[i], 8);
-        struct gt_search_result b = search_with(g, path, chess_pos[i], 8);
-        ck_assert_msg(a.nodes == b.nodes && a.best == b.best && a.score == b.score,
-                      "%s: base set %llu nodes, score %d; widened %llu nodes, score %d",
-                      chess_pos[i], (unsigned long long)a.nodes, a.score,
-                      (unsigned long long)b.nodes, b.score);
-    }
+    for (int i = 0; chess_pos[i]; i++)
+        search_twice(&narrow_game, "base set", g, "widened", path, chess_pos[i], 8);
 
     /* Written back: the wider set's file, read as it was written. */
     ck_assert_int_eq(gt_net_save(wide, wide_path, err, sizeof err), 0);
