@@ -635,6 +635,7 @@ static int search_node(struct gt_worker *w, int alpha, int beta, int depth, int 
                 continue;
         }
 
+        const uint64_t move_start = w->nodes;
         make_move(w, ply, m);
         bool gives_check = g->in_check(pos);
         int new_depth = depth - 1 + (m == tt_move ? tt_ext : 0), score;
@@ -679,6 +680,8 @@ static int search_node(struct gt_worker *w, int alpha, int beta, int depth, int 
 
         if (score > best) {
             best = score;
+            if (root)   /* the clock's measure of how settled the root is */
+                w->root_best_nodes = w->nodes - move_start;
             if (score > alpha) {
                 best_move = m;
                 alpha = score;

@@ -83,7 +83,8 @@ struct run {
     _Atomic int *completed;    /* deepest iteration any thread finished */
     int max_depth;
     int multipv;               /* lines to search (1 for helper threads) */
-    int64_t soft_ms;
+    int64_t soft_ms, hard_ms;
+    int stable;                /* iterations the best move has stayed */
     gt_info_fn info;
     void *info_ctx;
     struct line lines[GT_MAX_MULTIPV];   /* this iteration's, best first */
@@ -109,11 +110,23 @@ static void report(struct run *r, int depth, int k)
     r->info(r->info_ctx, &info);
 }
 
-static bool out_of_soft_time(const struct run *r)
+/* Is the main thread's time up after an iteration?  The soft limit
+ * stretches for an unsettled root and shrinks for a settled one
+ * (gt_time_scale), given the fall of the score since the iteration
+ * before (`drop`, eval units). */
+static bool out_of_soft_time(const struct run *r, int drop)
 {
     const struct gt_worker *w = r->w;
-    return r->soft_ms && !atomic_load(&w->ctl->pondering) &&
-           gt_now_ms() - atomic_load(&w->ctl->start_ms) >= r->soft_ms;
+    if (!r->soft_ms || atomic_load(&w->ctl->pondering))
+        return false;
+    const int32_t *sp = w->p->sp;
+    int best_pct = r->multipv == 1 && w->root_all_nodes
+                       ? (int)(w->root_best_nodes * 100 / w->root_all_nodes)
+                       : 100;
+    int unit = w->g->eval_unit > 0 ? w->g->eval_unit : 1;
+    int pct = gt_time_scale(sp, best_pct, r->stable, drop * 100 / unit);
+    int64_t soft = gt_time_stretch(w->lim, sp[GT_SP_MOVE_OVERHEAD], r->soft_ms, r->hard_ms, pct);
+    return gt_now_ms() - atomic_load(&w->ctl->start_ms) >= soft;
 }
 
 /* Search the root to `depth` for its best move outside w->root_skip, in
@@ -130,7 +143,10 @@ static int search_root(struct gt_worker *w, int depth, int prev)
         beta = prev + window < GT_INF ? prev + window : GT_INF;
     }
     for (;;) {
+        const uint64_t start = w->nodes;
+        w->root_best_nodes = 0;
         int s = gt_alphabeta(w, alpha, beta, depth, 0, false);
+        w->root_all_nodes = w->nodes - start;
         if (gt_worker_should_stop(w))
             return s;
         if (s <= alpha) {
@@ -214,6 +230,11 @@ static void iterate(struct run *r)
         if (k == 0)
             continue;
         const struct line *best = &r->lines[0];
+        int drop = r->depth && !gt_is_decided_score(r->score) &&
+                           !gt_is_decided_score(best->score)
+                       ? r->score - best->score
+                       : 0;
+        r->stable = r->depth && best->pv[0] == r->best ? r->stable + 1 : 0;
         r->best = best->pv[0];
         r->ponder = best->pv_len > 1 ? best->pv[1] : GT_MOVE_NONE;
         r->score = best->score;
@@ -239,7 +260,7 @@ static void iterate(struct run *r)
             break;
         if (proven(w, depth, r->score))
             break;
-        if (out_of_soft_time(r))
+        if (out_of_soft_time(r, drop))
             break;
     }
 }
@@ -305,7 +326,7 @@ int gt_search(const struct gt_game *g, const void *root, struct gt_tt *tt,
             .max_depth = lim->depth > 0 && lim->depth < GT_MAX_PLY ? lim->depth
                                                                    : GT_MAX_PLY - 1,
             .multipv = i == 0 ? multipv : 1,
-            .soft_ms = soft, .info = info, .info_ctx = info_ctx,
+            .soft_ms = soft, .hard_ms = hard, .info = info, .info_ctx = info_ctx,
         };
     }
     /* The corrections of the game so far, to every thread. */

@@ -103,5 +103,16 @@ void gt_search_params_default(struct gt_search_params *p);
 /* Soft and hard time budgets in ms for the side to move (0 = none). */
 void gt_time_budget(const struct gt_limits *lim, int side, int64_t overhead,
                     const int32_t sp[GT_SP_COUNT], int64_t *soft, int64_t *hard);
+/* The soft limit's scale after an iteration, in percent: from the share
+ * of the root's nodes the best move took (best_pct), how many iterations
+ * in a row it has been the best (stable), and how far the score fell
+ * from the last iteration's, in hundredths of the game's unit (drop_pct).
+ * The three parameters TimeBestNodes, TimeStability and TimeScoreDrop
+ * weigh them; each at 0 leaves its part at 100. */
+int gt_time_scale(const int32_t sp[GT_SP_COUNT], int best_pct, int stable, int drop_pct);
+/* The soft limit scaled by pct, inside the hard one, and never short of
+ * a byoyomi (it is lost unused); a fixed time (soft = hard) unchanged. */
+int64_t gt_time_stretch(const struct gt_limits *lim, int64_t overhead, int64_t soft,
+                        int64_t hard, int pct);
 
 #endif

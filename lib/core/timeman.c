@@ -49,3 +49,37 @@ void gt_time_budget(const struct gt_limits *lim, int side, int64_t overhead,
     *soft = s > 1 ? s : 1;
     *hard = h > 1 ? h : 1;
 }
+
+int gt_time_scale(const int32_t sp[GT_SP_COUNT], int best_pct, int stable, int drop_pct)
+{
+    /* Most of the root's nodes on one move: the others are refuted
+     * quickly, and a deeper look seldom changes the choice. */
+    int64_t nodes = 100;
+    if (sp[GT_SP_TIME_NODES]) {
+        best_pct = best_pct < 0 ? 0 : best_pct > 100 ? 100 : best_pct;
+        nodes = (150 - best_pct) * sp[GT_SP_TIME_NODES] / 100;
+    }
+    /* A new best move deserves a check; one kept for many iterations
+     * is likely final. */
+    int64_t stability = 100 + sp[GT_SP_TIME_STABLE] * (5 - (stable < 10 ? stable : 10));
+    /* A falling score: the trouble may lie deeper than this iteration saw. */
+    drop_pct = drop_pct < 0 ? 0 : drop_pct > 100 ? 100 : drop_pct;
+    int64_t drop = 100 + sp[GT_SP_TIME_DROP] * drop_pct / 100;
+    return (int)(nodes * stability * drop / 10000);
+}
+
+int64_t gt_time_stretch(const struct gt_limits *lim, int64_t overhead, int64_t soft,
+                        int64_t hard, int pct)
+{
+    /* A time the GUI fixed, or byoyomi alone: nothing to move between
+     * moves. */
+    if (soft >= hard)
+        return soft;
+    int64_t s = soft * pct / 100;
+    /* Byoyomi unused is lost: never stop before it is spent. */
+    if (lim->byoyomi > 0 && s < lim->byoyomi - overhead)
+        s = lim->byoyomi - overhead;
+    if (s > hard)
+        s = hard;
+    return s > 1 ? s : 1;
+}

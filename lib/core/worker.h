@@ -79,6 +79,8 @@ struct gt_worker {
     int root_depth;
     gt_move root_skip[GT_MAX_MULTIPV];  /* MultiPV: root moves already */
     int root_skip_n;                    /* reported this iteration */
+    uint64_t root_best_nodes;      /* the last root search: nodes under the */
+    uint64_t root_all_nodes;       /* move that led it, and under all */
     struct gt_null_stats null;
     unsigned char lmr[GT_LMR_TABLE][GT_LMR_TABLE]; /* late move reductions by depth and
                                                       move number, each capped at the last */

@@ -331,6 +331,42 @@ START_TEST(time_budgets)
 }
 END_TEST
 
+/* The soft limit shrinks for a settled root and stretches for an
+ * unsettled one; each part moves the way it should, and each at 0 (the
+ * default) is neutral.  Stretched, it stays inside the hard limit,
+ * spends a byoyomi, and leaves a fixed time alone. */
+START_TEST(time_scaling)
+{
+    int32_t sp[GT_SP_COUNT];
+    gt_search_param_defaults(sp);
+    /* Off by default (doc/strength.md): a setting of each part. */
+    sp[GT_SP_TIME_NODES] = 135;
+    sp[GT_SP_TIME_STABLE] = 5;
+    sp[GT_SP_TIME_DROP] = 50;
+    int settled = gt_time_scale(sp, 95, 10, 0), unsettled = gt_time_scale(sp, 20, 0, 100);
+    ck_assert_msg(settled < 100 && unsettled > 100, "%d %d", settled, unsettled);
+    for (int v = 0; v < 100; v += 10) {
+        ck_assert_int_ge(gt_time_scale(sp, v, 3, 20), gt_time_scale(sp, v + 10, 3, 20));
+        ck_assert_int_ge(gt_time_scale(sp, 60, v / 10, 20), gt_time_scale(sp, 60, v / 10 + 1, 20));
+        ck_assert_int_le(gt_time_scale(sp, 60, 3, v), gt_time_scale(sp, 60, 3, v + 10));
+    }
+    /* Out-of-range readings count as the nearest in range. */
+    ck_assert_int_eq(gt_time_scale(sp, 130, 40, -50), gt_time_scale(sp, 100, 10, 0));
+    gt_search_param_defaults(sp);
+    ck_assert_int_eq(gt_time_scale(sp, 20, 0, 100), 100);
+    ck_assert_int_eq(gt_time_scale(sp, 95, 10, 0), 100);
+
+    struct gt_limits clock = {.time = {60000, 60000}};
+    ck_assert_int_eq(gt_time_stretch(&clock, 30, 1000, 5000, 100), 1000);
+    ck_assert_int_eq(gt_time_stretch(&clock, 30, 1000, 5000, 70), 700);
+    ck_assert_int_eq(gt_time_stretch(&clock, 30, 1000, 5000, 900), 5000);
+    struct gt_limits fixed = {.movetime = 500};
+    ck_assert_int_eq(gt_time_stretch(&fixed, 30, 500, 500, 300), 500);
+    struct gt_limits byo = {.time = {10000, 10000}, .byoyomi = 1000};
+    ck_assert_int_eq(gt_time_stretch(&byo, 30, 1200, 3000, 50), 970);
+}
+END_TEST
+
 /* A game's search_defaults become the options' defaults, the user's
  * values still win, and a name that is no search number is refused. */
 START_TEST(game_search_defaults)
@@ -389,6 +425,7 @@ Suite *test_suite(void)
     tcase_add_test(tc, multipv_lines_are_the_best_moves_in_order);
     tcase_add_test(tc, mate_score_helpers);
     tcase_add_test(tc, time_budgets);
+    tcase_add_test(tc, time_scaling);
     tcase_add_test(tc, game_search_defaults);
     suite_add_tcase(s, tc);
     return s;
