@@ -122,13 +122,13 @@
     X(TIME_HARD_CAP, "TimeHardCap", NUM, 3, 1, 20, "never more than 1/this of the clock") \
     X(TIME_INC, "TimeInc", NUM, 75, 0, 100, "the share's part of the increment, %")      \
     X(TIME_CAP_INC, "TimeCapInc", NUM, 50, 0, 100, "the hard cap's part of the increment, %") \
-    X(TIME_NODES, "TimeBestNodes", NUM, 0, 0, 300,                                     \
-      "the soft limit times (150 - % of the root's nodes spent on the best move) times "  \
+    X(TIME_NODES, "TimeBestNodes", NUM, 0, 0, 300,                                       \
+      "the soft limit times (150 - % of the root's nodes spent on the best move) times " \
       "this, % (0: off)")                                                                \
     X(TIME_STABLE, "TimeStability", NUM, 0, 0, 10,                                       \
-      "the soft limit: 5 x this % more while the best move is new, this % less for "      \
+      "the soft limit: 5 x this % more while the best move is new, this % less for "     \
       "each iteration it stays, down to 5 x this % less (0: off)")                       \
-    X(TIME_DROP, "TimeScoreDrop", NUM, 0, 0, 100,                                       \
+    X(TIME_DROP, "TimeScoreDrop", NUM, 0, 0, 100,                                        \
       "the soft limit: up to this % more as the score falls from the last iteration's, " \
       "the most at a fall of a whole unit (0: off)")
 

@@ -50,21 +50,23 @@ void gt_time_budget(const struct gt_limits *lim, int side, int64_t overhead,
     *hard = h > 1 ? h : 1;
 }
 
+static int clamp(int v, int lo, int hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
 int gt_time_scale(const int32_t sp[GT_SP_COUNT], int best_pct, int stable, int drop_pct)
 {
     /* Most of the root's nodes on one move: the others are refuted
      * quickly, and a deeper look seldom changes the choice. */
     int64_t nodes = 100;
-    if (sp[GT_SP_TIME_NODES]) {
-        best_pct = best_pct < 0 ? 0 : best_pct > 100 ? 100 : best_pct;
-        nodes = (150 - best_pct) * sp[GT_SP_TIME_NODES] / 100;
-    }
+    if (sp[GT_SP_TIME_NODES])
+        nodes = (150 - clamp(best_pct, 0, 100)) * sp[GT_SP_TIME_NODES] / 100;
     /* A new best move deserves a check; one kept for many iterations
      * is likely final. */
-    int64_t stability = 100 + sp[GT_SP_TIME_STABLE] * (5 - (stable < 10 ? stable : 10));
+    int64_t stability = 100 + sp[GT_SP_TIME_STABLE] * (5 - clamp(stable, 0, 10));
     /* A falling score: the trouble may lie deeper than this iteration saw. */
-    drop_pct = drop_pct < 0 ? 0 : drop_pct > 100 ? 100 : drop_pct;
-    int64_t drop = 100 + sp[GT_SP_TIME_DROP] * drop_pct / 100;
+    int64_t drop = 100 + sp[GT_SP_TIME_DROP] * clamp(drop_pct, 0, 100) / 100;
     return (int)(nodes * stability * drop / 10000);
 }
 
