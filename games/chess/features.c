@@ -13,8 +13,13 @@
  * that has walked out.  It extends chess-psq (game.h's `base`), so a
  * network of chess-psq loads with zero rows for the copies and plays as
  * before; a king move that changes its copy recomputes that side.
+ *
+ * One symmetry for training: the files reversed, where nobody may castle.
  * SPDX-License-Identifier: MIT */
 #include "chess.h"
+
+#include <string.h>
+
 #include "games/chess/net_data.h"   /* chess_net[]: chess.gtnet, built in */
 
 #define PSQ (2 * 6 * 64)
@@ -115,6 +120,60 @@ static void king4_changes(const void *pos, gt_move m, struct gt_feature_change c
         ch[us].refresh = true;
 }
 
+/* Chess is the same game with the files reversed (a to h), as long as
+ * no side may still castle: the rules of castling name the wings.  So a
+ * position with castling rights, and one that a repetition has already
+ * drawn (the mirror, read from text, has no history of earlier
+ * positions), is written unchanged, which tells the trainer that the
+ * symmetry does not hold there.  Turned through the FEN: each rank read
+ * the other way and the en-passant file mirrored. */
+static void chess_turn(const void *pos, int k, void *out)
+{
+    (void)k;                    /* the one symmetry */
+    const struct chess_pos *p = pos;
+    char text[128], turned[128], err[128];
+    if (p->castling || chess_rule_outcome(p, 0) != GT_ONGOING) {
+        memcpy(out, pos, sizeof *p);
+        return;
+    }
+    chess_to_text(p, text, sizeof text);
+    size_t o = 0;
+    const char *c = text;
+    while (*c && *c != ' ') {   /* the board, rank by rank */
+        char rank[8];
+        int n = 0;
+        for (; *c && *c != ' ' && *c != '/'; c++)
+            if (*c >= '1' && *c <= '8')
+                for (int e = *c - '0'; e > 0 && n < 8; e--)
+                    rank[n++] = 0;
+            else if (n < 8)
+                rank[n++] = *c;
+        int empty = 0;
+        for (int f = n - 1; f >= 0; f--) {
+            if (!rank[f]) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                turned[o++] = (char)('0' + empty);
+            empty = 0;
+            turned[o++] = rank[f];
+        }
+        if (empty)
+            turned[o++] = (char)('0' + empty);
+        if (*c == '/')
+            turned[o++] = *c++;
+    }
+    /* The rest: side, castling (none), en passant, the counters. */
+    for (; *c && o + 1 < sizeof turned; c++) {
+        bool ep_file = *c >= 'a' && *c <= 'h' && c[1] >= '1' && c[1] <= '8' && c[-1] == ' ';
+        turned[o++] = ep_file ? (char)('a' + 'h' - *c) : *c;
+    }
+    turned[o] = 0;
+    if (chess_from_text(out, turned, err, sizeof err) != 0)
+        memcpy(out, pos, sizeof *p);   /* cannot happen: a legal position mirrors */
+}
+
 /* The set the module's networks grew from: read when a network of it is
  * loaded (it is not played with directly). */
 static const struct gt_features chess_psq = {
@@ -132,6 +191,8 @@ const struct gt_features chess_features = {
     .max_active = 128,
     .active = king4_active,
     .changes = king4_changes,
+    .symmetries = 1,
+    .turn = chess_turn,
     .net = chess_net,
     .net_size = sizeof chess_net,
     .base = &chess_psq,

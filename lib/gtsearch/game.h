@@ -332,7 +332,10 @@ struct gt_features {
      * board with its files reversed, Othello's square turned or reflected
      * seven ways.  out is a whole position, as from_text would make it,
      * with the same side to move and the same value as pos (its evaluate
-     * may differ: that is what the network learns around).  0 and NULL:
+     * may differ: that is what the network learns around).  Where
+     * symmetry k does not hold for pos (chess: a side may still castle),
+     * turn writes pos unchanged, byte for byte, and no copy is added; a
+     * copy that is the position itself adds none either.  0 and NULL:
      * none, and `train --symmetries` is refused. */
     int symmetries;
     void (*turn)(const void *pos, int k, void *out);

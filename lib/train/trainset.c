@@ -129,6 +129,9 @@ static int load_file(struct gt_trainset *s, const struct gt_game *g, const char 
         for (int t = 0; t <= nsym && added == 0 && (max <= 0 || (long)s->n < max); t++) {
             if (t > 0) {
                 g->features->turn(pos, t, turned);
+                /* Written unchanged: the symmetry does not hold here. */
+                if (memcmp(turned, pos, g->pos_size) == 0)
+                    continue;
                 s->same_game = true;
             }
             added = gt_trainset_add(s, g, t ? turned : pos, score, rec->result);

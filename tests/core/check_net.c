@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "core/net.h"
+#include "core/perft.h"
 #include "core/util.h"
 #include "engine/engine.h"
 #include "train/train.h"
@@ -921,6 +922,81 @@ START_TEST(validation_holds_out_whole_games)
 }
 END_TEST
 
+/* Chess's one symmetry, the files reversed: only where nobody may
+ * castle.  There the mirror has the same moves, as many at every depth,
+ * and turned again is the position it came from; with a castling right
+ * the position comes back unchanged and the trainer adds no copy. */
+START_TEST(chess_mirror_without_castling)
+{
+    const struct gt_game *g = CHESS;
+    ck_assert_int_eq(g->init(), 0);
+    ck_assert_int_eq(g->features->symmetries, 1);
+    static const char *const open[] = {
+        "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+        NULL};
+    void *pos = malloc(g->pos_size), *turned = malloc(g->pos_size),
+         *back = malloc(g->pos_size);
+    char err[256], text[256], again[256];
+    ck_assert_int_eq(g->from_text(pos, open[0], err, sizeof err), 0);
+    g->features->turn(pos, 1, turned);
+    g->to_text(turned, text, sizeof text);
+    ck_assert_str_eq(text, "3k4/8/8/3Pp3/8/8/8/3K4 w - e6 0 2");
+    for (int i = 0; open[i]; i++) {
+        ck_assert_int_eq(g->from_text(pos, open[i], err, sizeof err), 0);
+        g->features->turn(pos, 1, turned);
+        ck_assert_int_ne(memcmp(turned, pos, g->pos_size), 0);
+        g->features->turn(turned, 1, back);
+        g->to_text(back, again, sizeof again);
+        ck_assert_str_eq(again, open[i]);
+        for (int d = 1; d <= 3; d++)
+            ck_assert_uint_eq(gt_perft(g, turned, d, NULL, NULL),
+                              gt_perft(g, pos, d, NULL, NULL));
+    }
+    /* one castling right is enough to keep the wings apart */
+    ck_assert_int_eq(g->from_text(pos, "r3k2r/8/8/8/8/8/8/4K3 b k - 0 1", err, sizeof err), 0);
+    g->features->turn(pos, 1, turned);
+    ck_assert_int_eq(memcmp(turned, pos, g->pos_size), 0);
+
+    /* the trainer: a copy for the open position only */
+    char path[256];
+    temp_name(path, sizeof path, "mirror");
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    struct gt_data_writer *w = gt_data_writer_new(g, f, GT_DATA_BINARY, err, sizeof err);
+    ck_assert_msg(w != NULL, "%s", err);
+    static const char *const texts[] = {
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", open[1]};
+    for (int i = 0; i < 2; i++) {
+        struct gt_data_record r = {.score = 20, .result = 0.5, .ply = 1 + 18 * i};
+        snprintf(r.text, sizeof r.text, "%s", texts[i]);
+        ck_assert_int_eq(gt_data_write(w, &r), 0);
+    }
+    ck_assert_int_eq(gt_data_flush(w), 0);
+    gt_data_writer_free(w);
+    fclose(f);
+    struct gt_trainset s;
+    gt_trainset_init(&s);
+    s.with_base = true;
+    s.turned = true;
+    const char *paths[1] = {path};
+    ck_assert_msg(gt_trainset_load(&s, g, paths, 1, 0, NULL, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(s.n, 3);
+    ck_assert_uint_eq(s.game[2], s.game[1]);
+    /* the copy's base is the mirror's own evaluation */
+    ck_assert_int_eq(g->from_text(pos, open[1], err, sizeof err), 0);
+    g->features->turn(pos, 1, turned);
+    ck_assert_float_eq(s.base[2], (float)g->evaluate(turned, NULL));
+    gt_trainset_free(&s);
+    unlink(path);
+    free(pos);
+    free(turned);
+    free(back);
+}
+END_TEST
+
 /* --symmetries: each record comes with its turned copy, in its game and
  * with its score and result, its features those of the turned position
  * (shogi: the files reversed), and the game's evaluation, for a residual
@@ -1008,6 +1084,7 @@ Suite *test_suite(void)
         {"training", training_learns_and_quantises},
         {"split", validation_holds_out_whole_games},
         {"turned", turned_copies_join_their_game},
+        {"mirror-chess", chess_mirror_without_castling},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         TCase *tc = tcase_create(cases[i].name);
