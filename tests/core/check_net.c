@@ -967,7 +967,7 @@ START_TEST(chess_mirror_without_castling)
     ck_assert_ptr_nonnull(f);
     struct gt_data_writer *w = gt_data_writer_new(g, f, GT_DATA_BINARY, err, sizeof err);
     ck_assert_msg(w != NULL, "%s", err);
-    static const char *const texts[] = {
+    const char *const texts[] = {
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", open[1]};
     for (int i = 0; i < 2; i++) {
         struct gt_data_record r = {.score = 20, .result = 0.5, .ply = 1 + 18 * i};
