@@ -299,7 +299,8 @@ static const struct gt_command_help table[] = {
         "                      holds all the epochs: write its network again (but\n"
         "                      with --keep-best)\n"
         "  --init NET          start from a network file's weights, as it plays\n"
-        "                      (its width unless --hidden; default: random ones)\n"
+        "                      (its width unless --hidden, which may widen it;\n"
+        "                      default: random ones)\n"
         "  --progress FILE     one JSON line per epoch, for gtsearch plot; --resume\n"
         "                      appends (--log FILE: the same; default: none)\n"
         "  --report SECONDS    progress inside an epoch (default 10; 0: none)\n",

@@ -45,28 +45,36 @@ int gt_model_init(struct gt_model *m, uint32_t inputs, int hidden, int buckets, 
     return 0;
 }
 
-int gt_model_from_net(struct gt_model *m, const struct gt_net *n, int buckets, int span,
-                      int max_active, double k)
+int gt_model_from_net(struct gt_model *m, const struct gt_net *n, int hidden, int buckets,
+                      int span, int max_active, double k)
 {
     if (buckets <= 0)
         buckets = n->buckets;
     if (buckets == n->buckets)
         span = n->bucket_span;
-    if (gt_model_init(m, n->inputs, n->hidden, buckets, span, max_active, n->residual, 0) < 0)
+    const int oh = n->hidden, h = hidden > oh ? hidden : oh;
+    /* The units beyond the network's start as a residual model's do:
+     * random inputs, nothing into the output, so that the wider model
+     * still plays as the network does and learns from there. */
+    if (gt_model_init(m, n->inputs, h, buckets, span, max_active, true, 0) < 0)
         return -1;
+    m->residual = n->residual;
     const double r = n->scale / k;
-    const int h = n->hidden;
-    for (size_t i = 0; i < (size_t)n->inputs * (size_t)h; i++)
-        m->w1[i] = n->ft_weights[i] / (float)GT_NET_QA;
-    for (int i = 0; i < h; i++)
+    for (size_t f = 0; f < (size_t)n->inputs; f++)
+        for (int i = 0; i < oh; i++)
+            m->w1[f * (size_t)h + (size_t)i] = n->ft_weights[f * (size_t)oh + (size_t)i] /
+                                               (float)GT_NET_QA;
+    for (int i = 0; i < oh; i++)
         m->b1[i] = n->ft_bias[i] / (float)GT_NET_QA;
     /* Bucket b of the model from the network's bucket b, or from its
-     * only one. */
+     * only one; each half (the side to move's, the other's) in place. */
     for (int b = 0; b < buckets; b++) {
         int from = n->buckets == 1 ? 0 : b;
-        for (int i = 0; i < 2 * h; i++)
-            m->w2[b * 2 * h + i] =
-                (float)(n->out_weights[from * 2 * h + i] * r / GT_NET_QB);
+        for (int half = 0; half < 2; half++)
+            for (int i = 0; i < oh; i++)
+                m->w2[(size_t)b * 2 * h + (size_t)half * h + (size_t)i] =
+                    (float)(n->out_weights[(size_t)from * 2 * oh + (size_t)half * oh +
+                                           (size_t)i] * r / GT_NET_QB);
         m->b2[b] = (float)(n->out_bias[from] * r / (GT_NET_QA * GT_NET_QB));
     }
     gt_model_clip(m);

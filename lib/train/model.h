@@ -51,10 +51,12 @@ int gt_model_init(struct gt_model *m, uint32_t inputs, int hidden, int buckets, 
  * written with --output-scale starts at its damped weight).  `buckets`
  * (0: the network's) may exceed a one-bucket network's: each bucket then
  * starts as a copy of its output layer, `span` active features a bucket
- * (the network's own where the counts agree).  0, or -1 when out of
- * memory. */
-int gt_model_from_net(struct gt_model *m, const struct gt_net *n, int buckets, int span,
-                      int max_active, double k);
+ * (the network's own where the counts agree).  `hidden` wider than
+ * the network's (0: its own) widens it: the new units take random
+ * inputs and give the output nothing, so the model starts as the
+ * network plays.  0, or -1 when out of memory. */
+int gt_model_from_net(struct gt_model *m, const struct gt_net *n, int hidden, int buckets,
+                      int span, int max_active, double k);
 void gt_model_free(struct gt_model *m);
 int gt_grad_init(struct gt_grad *g, const struct gt_model *m);
 void gt_grad_free(struct gt_grad *g);

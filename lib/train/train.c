@@ -265,9 +265,11 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
         gt_errf(err, err_len, "a residual network needs the positions' own evaluations");
         return -1;
     }
-    if (c->init && (c->init->inputs != ft->count || c->init->hidden != c->hidden ||
+    /* A starting network may be narrower: the run widens it. */
+    if (c->init && (c->init->inputs != ft->count || c->init->hidden > c->hidden ||
                     c->init->residual != c->residual)) {
-        gt_errf(err, err_len, "the starting network is %s %u x %d; this run trains a%s %u x %d",
+        gt_errf(err, err_len, "the starting network is %s %u x %d; this run trains a%s %u x %d "
+                "(it may widen a network, not narrow one)",
                 c->init->residual ? "a residual" : "a full", c->init->inputs, c->init->hidden,
                 c->residual ? " residual" : " full", ft->count, c->hidden);
         return -1;
@@ -319,7 +321,7 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
     for (size_t i = 0; i < s->n; i++)
         most = s->nus[i] > most ? s->nus[i] : most;
     const int span = (most + buckets - 1) / buckets;
-    if ((c->init ? gt_model_from_net(m, c->init, buckets, span, ft->max_active, c->k)
+    if ((c->init ? gt_model_from_net(m, c->init, c->hidden, buckets, span, ft->max_active, c->k)
                  : gt_model_init(m, ft->count, c->hidden, buckets, span, ft->max_active,
                                  c->residual, c->seed)) < 0 ||
         !grads || gt_adam_init(&adam, m) < 0)

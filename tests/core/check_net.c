@@ -697,7 +697,7 @@ START_TEST(training_learns_and_quantises)
     /* The float model with the integer weights: the integer arithmetic
      * must give its numbers, but for the final truncations. */
     struct gt_model dq = {0};
-    ck_assert_int_eq(gt_model_from_net(&dq, net, 0, 0, 64, c.k), 0);
+    ck_assert_int_eq(gt_model_from_net(&dq, net, 0, 0, 0, 64, c.k), 0);
     double sum = 0, worst = 0;
     const int N = 500;
     for (int i = 0; i < N; i++) {
@@ -750,11 +750,31 @@ START_TEST(training_learns_and_quantises)
                   st.first_loss < 0.9 * fresh_loss, "started at %f; the network ended at %f, "
                   "a fresh start was %f", st.first_loss, trained_loss, fresh_loss);
     gt_model_free(&mi);
-    /* ... and a network of another shape is refused, naming both. */
+    /* A wider run starts where the network ended too: its new units add
+     * nothing until they learn. */
     c.hidden = 64;
-    ck_assert_int_eq(gt_train_run(g, &s, &c, &mi, &st, err, sizeof err), -1);
-    ck_assert_msg(strstr(err, "x 32") && strstr(err, "x 64"), "%s", err);
+    ck_assert_msg(gt_train_run(g, &s, &c, &mi, &st, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(mi.hidden, 64);
+    ck_assert_msg(fabs(st.first_loss - trained_loss) <= 0.1 * trained_loss,
+                  "widened, it started at %f; the network ended at %f", st.first_loss,
+                  trained_loss);
+    for (int i = 0; i < 100; i++) {     /* at lr 1e-9 it is the network still */
+        random_position(g, pos, i, moves, undo, &rng);
+        int q = gt_net_evaluate(net, g, pos, NULL);
+        double wide_eval = gt_model_evaluate(&mi, g, pos, c.k);
+        ck_assert_msg(fabs(q - wide_eval) <= 2, "the network %d, widened %.2f", q, wide_eval);
+    }
+    gt_model_free(&mi);
+    /* ... but a narrower one is refused, naming both widths. */
+    struct gt_net *wide = gt_net_load(g, path, err, sizeof err);
+    ck_assert_msg(wide != NULL, "%s", err);
+    ck_assert_int_eq(wide->hidden, 64);
+    c.init = wide;
     c.hidden = 32;
+    ck_assert_int_eq(gt_train_run(g, &s, &c, &mi, &st, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "x 64") && strstr(err, "x 32"), "%s", err);
+    gt_net_free(wide);
+    c.init = net;
 
     /* Output buckets from the one-bucket network: each starts as its
      * output layer, so the run starts where that network ended. */
@@ -775,7 +795,7 @@ START_TEST(training_learns_and_quantises)
     ck_assert_msg(bn != NULL, "%s", err);
     ck_assert_int_eq(bn->buckets, 4);
     struct gt_model bq = {0};
-    ck_assert_int_eq(gt_model_from_net(&bq, bn, 0, 0, 64, c.k), 0);
+    ck_assert_int_eq(gt_model_from_net(&bq, bn, 0, 0, 0, 64, c.k), 0);
     ck_assert_int_eq(bq.bucket_span, bn->bucket_span);
     int used[4] = {0};
     for (int i = 0; i < 300; i++) {
