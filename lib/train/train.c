@@ -268,10 +268,10 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
     /* A starting network may be narrower: the run widens it. */
     if (c->init && (c->init->inputs != ft->count || c->init->hidden > c->hidden ||
                     c->init->residual != c->residual)) {
-        gt_errf(err, err_len, "the starting network is %s %u x %d; this run trains a%s %u x %d "
-                "(it may widen a network, not narrow one)",
+        gt_errf(err, err_len, "the starting network is %s %u x %d; this run trains a%s %u x %d%s",
                 c->init->residual ? "a residual" : "a full", c->init->inputs, c->init->hidden,
-                c->residual ? " residual" : " full", ft->count, c->hidden);
+                c->residual ? " residual" : " full", ft->count, c->hidden,
+                c->init->hidden > c->hidden ? " (a run may widen a network, not narrow one)" : "");
         return -1;
     }
     /* A one-bucket network starts every bucket; else the counts agree. */
