@@ -25,31 +25,52 @@ void gt_net_refresh(const struct gt_net *n, int16_t *acc, const uint32_t *idx, i
 }
 
 #ifdef __AVX2__
+/* REGS registers of the accumulator from value BASE on, held while every
+ * row is added to them: one load and one store per value, whatever the
+ * count.  REGS is a constant at each call, so that the tile stays in
+ * registers rather than in an array on the stack. */
+static inline __attribute__((always_inline)) void
+update_tile(const struct gt_net *n, const int16_t *acc_in, int16_t *acc_out,
+            const uint32_t *added, int nadded, const uint32_t *removed, int nremoved,
+            int base, const int regs)
+{
+    __m256i r[TILE / 16];
+    for (int k = 0; k < regs; k++)
+        r[k] = _mm256_load_si256((const __m256i *)(acc_in + base) + k);
+    for (int a = 0; a < nadded; a++) {
+        const __m256i *w = (const __m256i *)(row(n, added[a]) + base);
+        for (int k = 0; k < regs; k++)
+            r[k] = _mm256_add_epi16(r[k], _mm256_load_si256(w + k));
+    }
+    for (int d = 0; d < nremoved; d++) {
+        const __m256i *w = (const __m256i *)(row(n, removed[d]) + base);
+        for (int k = 0; k < regs; k++)
+            r[k] = _mm256_sub_epi16(r[k], _mm256_load_si256(w + k));
+    }
+    for (int k = 0; k < regs; k++)
+        _mm256_store_si256((__m256i *)(acc_out + base) + k, r[k]);
+}
+
 void gt_net_update(const struct gt_net *n, const int16_t *acc_in, int16_t *acc_out,
                    const uint32_t *added, int nadded, const uint32_t *removed,
                    int nremoved)
 {
+    /* Whole tiles of 16 registers, then the rest in tiles of 8, 4 and 2
+     * (the width is a multiple of 32 values: net.h). */
     const int h = n->hidden;
-    /* A tile of the accumulator stays in registers while every row is
-     * added to it: one load and one store per value, whatever the count. */
-    for (int base = 0; base < h; base += TILE) {
-        int regs = (h - base < TILE ? h - base : TILE) / 16;
-        __m256i r[TILE / 16];
-        for (int k = 0; k < regs; k++)
-            r[k] = _mm256_load_si256((const __m256i *)(acc_in + base) + k);
-        for (int a = 0; a < nadded; a++) {
-            const __m256i *w = (const __m256i *)(row(n, added[a]) + base);
-            for (int k = 0; k < regs; k++)
-                r[k] = _mm256_add_epi16(r[k], _mm256_load_si256(w + k));
-        }
-        for (int d = 0; d < nremoved; d++) {
-            const __m256i *w = (const __m256i *)(row(n, removed[d]) + base);
-            for (int k = 0; k < regs; k++)
-                r[k] = _mm256_sub_epi16(r[k], _mm256_load_si256(w + k));
-        }
-        for (int k = 0; k < regs; k++)
-            _mm256_store_si256((__m256i *)(acc_out + base) + k, r[k]);
+    int base = 0;
+    for (; h - base >= TILE; base += TILE)
+        update_tile(n, acc_in, acc_out, added, nadded, removed, nremoved, base, 16);
+    if (h - base >= 128) {
+        update_tile(n, acc_in, acc_out, added, nadded, removed, nremoved, base, 8);
+        base += 128;
     }
+    if (h - base >= 64) {
+        update_tile(n, acc_in, acc_out, added, nadded, removed, nremoved, base, 4);
+        base += 64;
+    }
+    if (h - base >= 32)
+        update_tile(n, acc_in, acc_out, added, nadded, removed, nremoved, base, 2);
 }
 
 /* One perspective's half of the output: sum of clamp(v)^2 * w, as
