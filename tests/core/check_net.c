@@ -4,7 +4,7 @@
  *    between the active sets before and after it, along long random walks
  *    with captures, promotions, castling, en passant and null moves;
  *  - accumulators updated move by move equal a refresh, and the AVX2 and
- *    portable outputs agree;
+ *    portable outputs agree; every width's sums equal one value at a time;
  *  - a network file reads back as written, and a damaged, truncated or
  *    foreign one is refused with a message naming the fault; one of the
  *    narrower set the features extend loads widened and scores the same;
@@ -265,6 +265,50 @@ START_TEST(updates_equal_refresh)
     free(undo);
     free(moves);
     gt_net_free(net);
+}
+END_TEST
+
+/* Every width's sums, whichever tiles of registers it is cut into (480 =
+ * 256 + 128 + 64 + 32), equal the same sums added one value at a time,
+ * into a fresh accumulator and in place. */
+START_TEST(updates_every_width)
+{
+    const struct gt_game *g = CHESS;
+    ck_assert_int_eq(g->init(), 0);
+    static const int widths[] = {32, 64, 96, 128, 224, 256, 480, 1024};
+    uint64_t rng = 29;
+    for (size_t wi = 0; wi < sizeof widths / sizeof widths[0]; wi++) {
+        struct gt_net *net = random_net(g, widths[wi], 41 + wi);
+        const int h = net->hidden;
+        int16_t *acc = aligned_alloc(GT_NET_ALIGN, 3 * sizeof(int16_t) * (size_t)h);
+        int16_t *out = acc + h, *want = acc + 2 * h;
+        for (int trial = 0; trial < 50; trial++) {
+            uint32_t added[8], removed[8];
+            int na = (int)(gt_rand64(&rng) % 9), nr = (int)(gt_rand64(&rng) % 9);
+            for (int i = 0; i < h; i++)
+                acc[i] = want[i] = (int16_t)((int)(gt_rand64(&rng) % 401) - 200);
+            for (int a = 0; a < na; a++)
+                added[a] = (uint32_t)(gt_rand64(&rng) % (uint64_t)net->inputs);
+            for (int d = 0; d < nr; d++)
+                removed[d] = (uint32_t)(gt_rand64(&rng) % (uint64_t)net->inputs);
+            for (int i = 0; i < h; i++) {
+                int v = want[i];
+                for (int a = 0; a < na; a++)
+                    v += net->ft_weights[(size_t)added[a] * (size_t)h + (size_t)i];
+                for (int d = 0; d < nr; d++)
+                    v -= net->ft_weights[(size_t)removed[d] * (size_t)h + (size_t)i];
+                want[i] = (int16_t)v;
+            }
+            gt_net_update(net, acc, out, added, na, removed, nr);
+            ck_assert_msg(!memcmp(out, want, sizeof(int16_t) * (size_t)h),
+                          "width %d: sums differ", h);
+            gt_net_update(net, acc, acc, added, na, removed, nr);
+            ck_assert_msg(!memcmp(acc, want, sizeof(int16_t) * (size_t)h),
+                          "width %d: sums in place differ", h);
+        }
+        free(acc);
+        gt_net_free(net);
+    }
 }
 END_TEST
 
@@ -1096,6 +1140,7 @@ Suite *test_suite(void)
     } cases[] = {
         {"features", changes_match_active_sets},
         {"accumulators", updates_equal_refresh},
+        {"widths", updates_every_width},
         {"files", file_round_trip_and_refusals},
         {"widen", base_networks_widen},
         {"search", search_updates_equal_refresh},
