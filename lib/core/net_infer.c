@@ -25,9 +25,9 @@ void gt_net_refresh(const struct gt_net *n, int16_t *acc, const uint32_t *idx, i
 }
 
 #ifdef __AVX2__
-/* REGS registers of the accumulator from value BASE on, held while every
+/* regs registers of the accumulator from value base on, held while every
  * row is added to them: one load and one store per value, whatever the
- * count.  REGS is a constant at each call, so that the tile stays in
+ * count.  regs is a constant at each call, so that the tile stays in
  * registers rather than in an array on the stack. */
 static inline __attribute__((always_inline)) void
 update_tile(const struct gt_net *n, const int16_t *acc_in, int16_t *acc_out,

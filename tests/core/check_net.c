@@ -270,7 +270,7 @@ END_TEST
 
 /* Every width's sums, whichever tiles of registers it is cut into (480 =
  * 256 + 128 + 64 + 32), equal the same sums added one value at a time,
- * into a fresh accumulator and in place. */
+ * into another accumulator and in place. */
 START_TEST(updates_every_width)
 {
     const struct gt_game *g = CHESS;
