@@ -5,7 +5,7 @@
  *       [--validation X] [--threads N] [--seed N] [--max-positions N]
  *       [--checkpoint FILE] [--resume FILE | --init NET] [--keep-best] [--progress FILE]
  *       [--report SECONDS] [--residual [--window UNITS] [--output-scale X]]
- *       [--symmetries]
+ *       [--symmetries] [--td-decay X [--td-plies N]]
  *
  * --progress FILE (or --log FILE, its older name) writes a JSON line per
  * epoch, as match, spsa and tune do with --progress: `gtsearch plot` draws
@@ -18,6 +18,9 @@
  * --symmetries adds every position turned by each of the game's
  * symmetries (features->turn), in its game: more data for the same
  * datagen, and a validation split that holds out the copies with it.
+ * --td-decay X blends each position's score with its game's later ones,
+ * the score d plies on weighing X^d, up to --td-plies N (8) on: a
+ * temporal-difference target, steadier than one shallow search's score.
  * --init starts from a network file's weights instead of random ones: a
  * generation goes on from the last one's network when its data is gone.
  * --buckets N gives the output layer N copies, one for each share of the
@@ -74,28 +77,31 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
     const char *data[256], *log_path = NULL, *init_path = NULL;
     bool hidden_given = false, window_given = false, symmetries = false;
     char ckpt[4096] = "";
-    int ndata = 0;
+    int ndata = 0, td_plies = 8;
+    double td_decay = 0;
     long v, max = 0;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         double *d = !strcmp(a, "--lr") ? &c.lr : !strcmp(a, "--lr-end") ? &c.lr_end
                   : !strcmp(a, "--lambda") ? &c.lambda : !strcmp(a, "--k") ? &c.k
                   : !strcmp(a, "--validation") ? &c.validation
+                  : !strcmp(a, "--td-decay") ? &td_decay
                   : !strcmp(a, "--output-scale") ? &c.output_scale : NULL;
         int *n = !strcmp(a, "--hidden") ? &c.hidden : !strcmp(a, "--epochs") ? &c.epochs
                : !strcmp(a, "--batch") ? &c.batch : !strcmp(a, "--threads") ? &c.threads
-               : !strcmp(a, "--buckets") ? &c.buckets : NULL;
+               : !strcmp(a, "--buckets") ? &c.buckets
+               : !strcmp(a, "--td-plies") ? &td_plies : NULL;
         if (d) {
             double lo = d == &c.k ? 1 : d == &c.output_scale ? 0.01 : 0;
             double hi = d == &c.output_scale ? 4   /* above 1: --epochs 0 only */
-                      : d == &c.lambda || d == &c.validation ? 1
+                      : d == &c.lambda || d == &c.validation || d == &td_decay ? 1
                       : d == &c.k ? 1e6 : 10;
             if (gt_arg_double("train", argc, argv, &i, lo, hi, d) < 0)
                 return GT_EXIT_USAGE;
         } else if (n) {
             long lo = n == &c.epochs ? 0 : 1;          /* 0 epochs: measure only */
             long hi = n == &c.hidden ? GT_NET_MAX_HIDDEN : n == &c.threads ? 64
-                    : n == &c.buckets ? GT_NET_MAX_BUCKETS
+                    : n == &c.buckets ? GT_NET_MAX_BUCKETS : n == &td_plies ? 1000
                     : n == &c.batch ? 1 << 24 : 100000;
             if (gt_arg_long("train", argc, argv, &i, lo, hi, &v) < 0)
                 return GT_EXIT_USAGE;
@@ -216,6 +222,13 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
         fprintf(stderr, "gtsearch train: %s\n", err);
         goto out;
     }
+    if (gt_trainset_blend_later(&s, td_decay, td_plies) < 0) {
+        fprintf(stderr, "gtsearch train: out of memory for --td-decay\n");
+        goto out;
+    }
+    if (td_decay > 0)
+        fprintf(stderr, "train: each score blended with its game's later ones, decay %g, up to "
+                "%d plies on\n", td_decay, td_plies);
     if (!c.epochs) {
         rc = measure(g, &s, &c, init_path);
         goto out;

@@ -24,6 +24,8 @@ void gt_trainset_free(struct gt_trainset *s)
     free(s->result);
     free(s->base);
     free(s->game);
+    free(s->ply);
+    free(s->mover);
     bool with_base = s->with_base, turned = s->turned;
     gt_trainset_init(s);
     s->with_base = with_base;
@@ -65,6 +67,8 @@ int gt_trainset_add(struct gt_trainset *s, const struct gt_game *g, const void *
             resize((void **)&s->score, c, sizeof *s->score) < 0 ||
             resize((void **)&s->result, c, sizeof *s->result) < 0 ||
             resize((void **)&s->game, c, sizeof *s->game) < 0 ||
+            resize((void **)&s->ply, c, sizeof *s->ply) < 0 ||
+            resize((void **)&s->mover, c, sizeof *s->mover) < 0 ||
             (s->with_base && resize((void **)&s->base, c, sizeof *s->base) < 0))
             return -1;
         s->cap = c;
@@ -83,6 +87,8 @@ int gt_trainset_add(struct gt_trainset *s, const struct gt_game *g, const void *
     if (!(s->same_game && s->n > 0))
         s->games++;
     s->game[s->n] = s->games - 1;
+    s->ply[s->n] = (uint16_t)(s->next_ply < 0 ? 0 : s->next_ply > 65535 ? 65535 : s->next_ply);
+    s->mover[s->n] = (uint8_t)us;
     if (s->with_base)
         s->base[s->n] = (float)g->evaluate(pos, NULL);
     s->start[++s->n] = s->nf;
@@ -122,6 +128,7 @@ static int load_file(struct gt_trainset *s, const struct gt_game *g, const char 
         s->same_game = kept > 0 && rec->ply > last_ply && rec->result == last_result &&
                        rec->margin == last_margin;
         last_ply = rec->ply;
+        s->next_ply = rec->ply;
         last_result = rec->result;
         last_margin = rec->margin;
         /* The position, then its turned copies, all in its game. */
@@ -144,6 +151,7 @@ static int load_file(struct gt_trainset *s, const struct gt_game *g, const char 
         kept++;
     }
     s->same_game = false;
+    s->next_ply = 0;
     gt_data_close(r);
     if (!rec) {
         gt_errf(err, err_len, "out of memory");
@@ -175,4 +183,48 @@ int gt_trainset_load(struct gt_trainset *s, const struct gt_game *g, const char 
     free(pos);
     free(turned);
     return rc;
+}
+
+/* Decisive scores (mates) stay out of the means. */
+static bool blendable(float score)
+{
+    return !isnan(score) && fabsf(score) < GT_DATA_SCORE_MAX / 2;
+}
+
+int gt_trainset_blend_later(struct gt_trainset *s, double decay, int plies)
+{
+    if (!(decay > 0) || plies <= 0 || s->n == 0)
+        return 0;
+    float *out = malloc(s->n * sizeof *out);
+    double *w = malloc(((size_t)plies + 1) * sizeof *w);
+    if (!out || !w) {
+        free(out);
+        free(w);
+        return -1;
+    }
+    for (int d = 0; d <= plies; d++)
+        w[d] = pow(decay, d);
+    for (size_t i = 0; i < s->n; i++) {
+        out[i] = s->score[i];
+        if (!blendable(s->score[i]))
+            continue;
+        double num = 0, den = 0;
+        /* The records of i's game from i on; a turned copy has its
+         * record's ply and follows it, and counts once. */
+        for (size_t j = i; j < s->n && s->game[j] == s->game[i]; j++) {
+            int d = s->ply[j] - s->ply[i];
+            if (d > plies || d < 0)
+                break;
+            if ((j > i && s->ply[j] == s->ply[j - 1]) || !blendable(s->score[j]))
+                continue;
+            double v = s->mover[j] == s->mover[i] ? s->score[j] : -s->score[j];
+            num += w[d] * v;
+            den += w[d];
+        }
+        out[i] = (float)(num / den);
+    }
+    memcpy(s->score, out, s->n * sizeof *out);
+    free(out);
+    free(w);
+    return 0;
 }

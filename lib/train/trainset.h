@@ -24,7 +24,10 @@ struct gt_trainset {
                                   with_base: for a residual network) */
     uint32_t *game;            /* the game position i came from, 0, 1, ...:
                                   the validation split holds out whole games */
+    uint16_t *ply;             /* the record's ply (0: unknown) */
+    uint8_t *mover;            /* the side to move, 0 or 1 */
     uint32_t games;
+    int next_ply;              /* the next add's ply */
     bool same_game;            /* the next add is of the last one's game;
                                   false: it starts a game of its own */
     bool with_base;
@@ -53,5 +56,14 @@ int gt_trainset_add(struct gt_trainset *s, const struct gt_game *g, const void *
  * that cannot be read or holds no usable position, or out of memory. */
 int gt_trainset_load(struct gt_trainset *s, const struct gt_game *g, const char *const *paths,
                      int n, long max, FILE *warn, char *err, size_t err_len);
+/* A temporal-difference target: each position's score becomes a weighted
+ * mean of its own and its game's later scores, the score d plies on
+ * weighing decay^d, up to `plies` on.  A shallow search's score swings
+ * from one move to the next; its game's later searches look further
+ * along the line that was played.  Positions without a score or with a
+ * decisive one (beyond half the data's range: mates) keep theirs, and
+ * are left out of the others' means.  decay 0 changes nothing.  0, or -1
+ * when out of memory (the scores unchanged). */
+int gt_trainset_blend_later(struct gt_trainset *s, double decay, int plies);
 
 #endif

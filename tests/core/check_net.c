@@ -986,6 +986,63 @@ START_TEST(validation_holds_out_whole_games)
 }
 END_TEST
 
+/* --td-decay: each score becomes the weighted mean of its own and its
+ * game's later scores (d plies on: decay^d, up to --td-plies), each seen
+ * from the position's side to move; a turned copy counts once, a mate is
+ * left out of the means and keeps its own, and games do not mix. */
+START_TEST(td_target_blends_later_scores)
+{
+    const struct gt_game *g = SHOGI;
+    ck_assert_int_eq(g->init(), 0);
+    char path[256], err[512];
+    temp_name(path, sizeof path, "td");
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    struct gt_data_writer *w = gt_data_writer_new(g, f, GT_DATA_BINARY, err, sizeof err);
+    ck_assert_msg(w != NULL, "%s", err);
+    /* 7g7f 3c3d 2g2f from the start, then the start again: a second game */
+    static const char *const texts[] = {
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2",
+        "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3",
+        "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P4P1/PP1PPPP1P/1B5R1/LNSGKGSNL w - 4",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"};
+    static const int plies[] = {0, 1, 2, 3, 0}, first[] = {100, 300, -200, 32000, 40};
+    static const double results[] = {1, 1, 1, 1, 0.5};
+    for (int i = 0; i < 5; i++) {
+        struct gt_data_record r = {.score = first[i], .result = results[i], .ply = plies[i]};
+        snprintf(r.text, sizeof r.text, "%s", texts[i]);
+        ck_assert_int_eq(gt_data_write(w, &r), 0);
+    }
+    ck_assert_int_eq(gt_data_flush(w), 0);
+    gt_data_writer_free(w);
+    fclose(f);
+
+    /* the first player's targets with decay 0.5 over 2 plies */
+    const double want[] = {(100 + 0.5 * 300 - 0.25 * 200) / 1.75, (300 - 0.5 * 200) / 1.5, -200,
+                           32000, 40};
+    struct gt_trainset s;
+    gt_trainset_init(&s);
+    s.turned = true;
+    const char *paths[1] = {path};
+    for (int pass = 0; pass < 2; pass++) {
+        ck_assert_msg(gt_trainset_load(&s, g, paths, 1, 0, NULL, err, sizeof err) == 0, "%s",
+                      err);
+        ck_assert_uint_eq(s.n, 10);  /* each record and its copy */
+        ck_assert_uint_eq(s.games, 2);
+        ck_assert_int_eq(gt_trainset_blend_later(&s, pass ? 0.5 : 0, 2), 0);
+        for (size_t i = 0; i < s.n; i++) {
+            int k = s.game[i] ? 4 : s.ply[i];
+            double v = pass ? want[k] : first[k], mover = plies[k] % 2 ? -v : v;
+            ck_assert_msg(fabs(s.score[i] - mover) < 1e-3, "position %zu: %g, want %g", i,
+                          s.score[i], mover);
+        }
+        gt_trainset_free(&s);
+    }
+    unlink(path);
+}
+END_TEST
+
 /* Chess's one symmetry, the files reversed: only where nobody may
  * castle.  There the mirror has the same moves, as many at every depth,
  * and turned again is the position it came from; with a castling right
@@ -1150,6 +1207,7 @@ Suite *test_suite(void)
         {"split", validation_holds_out_whole_games},
         {"turned", turned_copies_join_their_game},
         {"mirror-chess", chess_mirror_without_castling},
+        {"td", td_target_blends_later_scores},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         TCase *tc = tcase_create(cases[i].name);
