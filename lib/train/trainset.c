@@ -87,7 +87,7 @@ int gt_trainset_add(struct gt_trainset *s, const struct gt_game *g, const void *
     if (!(s->same_game && s->n > 0))
         s->games++;
     s->game[s->n] = s->games - 1;
-    s->ply[s->n] = (uint16_t)(s->next_ply < 0 ? 0 : s->next_ply > 65535 ? 65535 : s->next_ply);
+    s->ply[s->n] = s->next_ply;
     s->mover[s->n] = (uint8_t)us;
     if (s->with_base)
         s->base[s->n] = (float)g->evaluate(pos, NULL);
@@ -128,7 +128,7 @@ static int load_file(struct gt_trainset *s, const struct gt_game *g, const char 
         s->same_game = kept > 0 && rec->ply > last_ply && rec->result == last_result &&
                        rec->margin == last_margin;
         last_ply = rec->ply;
-        s->next_ply = rec->ply;
+        s->next_ply = (uint16_t)rec->ply;  /* 0..65535 as read */
         last_result = rec->result;
         last_margin = rec->margin;
         /* The position, then its turned copies, all in its game. */
@@ -213,7 +213,7 @@ int gt_trainset_blend_later(struct gt_trainset *s, double decay, int plies)
          * record's ply and follows it, and counts once. */
         for (size_t j = i; j < s->n && s->game[j] == s->game[i]; j++) {
             int d = s->ply[j] - s->ply[i];
-            if (d > plies || d < 0)
+            if (d > plies)
                 break;
             if ((j > i && s->ply[j] == s->ply[j - 1]) || !blendable(s->score[j]))
                 continue;

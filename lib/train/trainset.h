@@ -27,7 +27,7 @@ struct gt_trainset {
     uint16_t *ply;             /* the record's ply (0: unknown) */
     uint8_t *mover;            /* the side to move, 0 or 1 */
     uint32_t games;
-    int next_ply;              /* the next add's ply */
+    uint16_t next_ply;         /* the next add's ply */
     bool same_game;            /* the next add is of the last one's game;
                                   false: it starts a game of its own */
     bool with_base;

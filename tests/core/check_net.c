@@ -367,6 +367,28 @@ static void temp_name(char *buf, size_t len, const char *what)
              what);
 }
 
+/* A binary data file at a temporary path (path[256]) holding n records:
+ * texts[i] with scores[i], results[i] and plies[i]. */
+static void write_records(const struct gt_game *g, char *path, const char *what,
+                          const char *const *texts, const int *scores, const double *results,
+                          const int *plies, int n)
+{
+    char err[512];
+    temp_name(path, 256, what);
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    struct gt_data_writer *w = gt_data_writer_new(g, f, GT_DATA_BINARY, err, sizeof err);
+    ck_assert_msg(w != NULL, "%s", err);
+    for (int i = 0; i < n; i++) {
+        struct gt_data_record r = {.score = scores[i], .result = results[i], .ply = plies[i]};
+        snprintf(r.text, sizeof r.text, "%s", texts[i]);
+        ck_assert_int_eq(gt_data_write(w, &r), 0);
+    }
+    ck_assert_int_eq(gt_data_flush(w), 0);
+    gt_data_writer_free(w);
+    fclose(f);
+}
+
 static long file_size(const char *path)
 {
     FILE *f = fopen(path, "rb");
@@ -995,11 +1017,6 @@ START_TEST(td_target_blends_later_scores)
     const struct gt_game *g = SHOGI;
     ck_assert_int_eq(g->init(), 0);
     char path[256], err[512];
-    temp_name(path, sizeof path, "td");
-    FILE *f = fopen(path, "wb");
-    ck_assert_ptr_nonnull(f);
-    struct gt_data_writer *w = gt_data_writer_new(g, f, GT_DATA_BINARY, err, sizeof err);
-    ck_assert_msg(w != NULL, "%s", err);
     /* 7g7f 3c3d 2g2f from the start, then the start again: a second game */
     static const char *const texts[] = {
         "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
@@ -1009,14 +1026,7 @@ START_TEST(td_target_blends_later_scores)
         "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"};
     static const int plies[] = {0, 1, 2, 3, 0}, first[] = {100, 300, -200, 32000, 40};
     static const double results[] = {1, 1, 1, 1, 0.5};
-    for (int i = 0; i < 5; i++) {
-        struct gt_data_record r = {.score = first[i], .result = results[i], .ply = plies[i]};
-        snprintf(r.text, sizeof r.text, "%s", texts[i]);
-        ck_assert_int_eq(gt_data_write(w, &r), 0);
-    }
-    ck_assert_int_eq(gt_data_flush(w), 0);
-    gt_data_writer_free(w);
-    fclose(f);
+    write_records(g, path, "td", texts, first, results, plies, 5);
 
     /* the first player's targets with decay 0.5 over 2 plies */
     const double want[] = {(100 + 0.5 * 300 - 0.25 * 200) / 1.75, (300 - 0.5 * 200) / 1.5, -200,
@@ -1083,21 +1093,11 @@ START_TEST(chess_mirror_without_castling)
 
     /* the trainer: a copy for the open position only */
     char path[256];
-    temp_name(path, sizeof path, "mirror");
-    FILE *f = fopen(path, "wb");
-    ck_assert_ptr_nonnull(f);
-    struct gt_data_writer *w = gt_data_writer_new(g, f, GT_DATA_BINARY, err, sizeof err);
-    ck_assert_msg(w != NULL, "%s", err);
     const char *const texts[] = {
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", open[1]};
-    for (int i = 0; i < 2; i++) {
-        struct gt_data_record r = {.score = 20, .result = 0.5, .ply = 1 + 18 * i};
-        snprintf(r.text, sizeof r.text, "%s", texts[i]);
-        ck_assert_int_eq(gt_data_write(w, &r), 0);
-    }
-    ck_assert_int_eq(gt_data_flush(w), 0);
-    gt_data_writer_free(w);
-    fclose(f);
+    static const int scores[] = {20, 20}, plies[] = {1, 19};
+    static const double results[] = {0.5, 0.5};
+    write_records(g, path, "mirror", texts, scores, results, plies, 2);
     struct gt_trainset s;
     gt_trainset_init(&s);
     s.with_base = true;
@@ -1128,26 +1128,14 @@ START_TEST(turned_copies_join_their_game)
     ck_assert_int_eq(g->init(), 0);
     ck_assert_int_eq(g->features->symmetries, 1);
     char path[256], err[512];
-    temp_name(path, sizeof path, "turned");
-    FILE *f = fopen(path, "wb");
-    ck_assert_ptr_nonnull(f);
-    struct gt_data_writer *w = gt_data_writer_new(g, f, GT_DATA_BINARY, err, sizeof err);
-    ck_assert_msg(w != NULL, "%s", err);
     /* two games: a castle on one wing, then the start */
     static const char *const texts[] = {
         "ln1g3nl/1r1sk1gs1/p1ppppbpp/1p4p2/9/2P3P2/PPSPPP1PP/1BG4R1/LN2KGSNL b - 11",
         "ln1g3nl/1r1sk1gs1/p1ppppbpp/1p4p2/9/2P3P2/PPSPPP1PP/1BGK3R1/LN3GSNL w - 12",
         "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"};
-    static const int plies[] = {10, 11, 0};
-    for (int i = 0; i < 3; i++) {
-        struct gt_data_record r = {.score = 50 * (i + 1), .result = i < 2 ? 1 : 0.5,
-                                   .ply = plies[i]};
-        snprintf(r.text, sizeof r.text, "%s", texts[i]);
-        ck_assert_int_eq(gt_data_write(w, &r), 0);
-    }
-    ck_assert_int_eq(gt_data_flush(w), 0);
-    gt_data_writer_free(w);
-    fclose(f);
+    static const int plies[] = {10, 11, 0}, scores[] = {50, 100, 150};
+    static const double results[] = {1, 1, 0.5};
+    write_records(g, path, "turned", texts, scores, results, plies, 3);
 
     struct gt_trainset s;
     gt_trainset_init(&s);
