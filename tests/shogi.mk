@@ -47,7 +47,11 @@ tests_shogi_check_shogi_eval_LDADD = games/shogi/libshogi.la $(CHECK_LIBS) -lm
 EXTRA_DIST += games/shogi/README.md tests/bench/shogi-perft.sh \
 	tests/bench/shogi-perft-verify.sh tests/bench/shogi-speed.sh \
 	tests/bench/shogi-material-weights.sh tests/bench/shogi-search-match.sh \
-	tests/bench/shogi-net-speed.sh
+	tests/bench/shogi-net-speed.sh tests/bench/shogi-gps-label.py \
+	tests/shogi/gps-label.sh
+
+# GPSShogi's scores blended into a data file, where gpsshell is installed.
+TESTS += tests/shogi/gps-label.sh
 
 # libFuzzer target: configure --enable-fuzzers CC=clang.  The module's
 # sources are compiled in again so that they carry the fuzzer's coverage.
