@@ -108,10 +108,10 @@ def main():
             print('\rscored %d of %d' % (done, len(texts)), end='', file=sys.stderr)
     print(file=sys.stderr)
     own = [struct.unpack_from('<h', r, 2)[0] for r in recs]
-    usable = [i for i in range(len(recs)) if gps[i] is not None and own[i] != NO_SCORE
-              and abs(own[i]) < 3000 and abs(gps[i]) < 3000]
     factor = a.factor
     if factor <= 0:
+        usable = [i for i in range(len(recs)) if gps[i] is not None and own[i] != NO_SCORE
+                  and abs(own[i]) < 3000 and abs(gps[i]) < 3000]
         sample = usable[::max(1, len(usable) // 20000)]
         if len(sample) < 100:
             sys.exit('too few scored records to fit --factor; give it')
