@@ -272,6 +272,8 @@ static const struct gt_command_help table[] = {
         "  --hidden N          hidden width, a multiple of 32 up to 1024 (default 256)\n"
         "  --buckets N         output layers, one for each share of the side to move's\n"
         "                      active features, 1 to 16 (default: --init's, else 1)\n"
+        "  --layer2 N          a second hidden layer of N units, 1 to 64, between the\n"
+        "                      sums and the output (default: --init's, else none)\n"
         "  --residual          learn a correction to the game's evaluation\n"
         "                      (default: off)\n"
         "  --window UNITS      with --residual: only where the game's evaluation is\n"

@@ -75,8 +75,13 @@ static void describe(const struct gt_net *n, const char *what, FILE *out)
     fprintf(out, "game:      %s\n", n->game);
     fprintf(out, "features:  %s version %d, %u inputs\n", n->features, n->features_version,
             n->inputs);
-    fprintf(out, "shape:     %u -> %d x 2 -> 1, SCReLU, quantisation %d/%d\n", n->inputs,
-            n->hidden, GT_NET_QA, GT_NET_QB);
+    if (n->l2)
+        fprintf(out, "shape:     %u -> %d x 2 -> %d -> 1, SCReLU then clamped, quantisation "
+                "%d/%d/%d/%d\n", n->inputs, n->hidden, n->l2, GT_NET_QA, GT_NET_QB,
+                GT_NET_QL2, GT_NET_QO);
+    else
+        fprintf(out, "shape:     %u -> %d x 2 -> 1, SCReLU, quantisation %d/%d\n", n->inputs,
+                n->hidden, GT_NET_QA, GT_NET_QB);
     if (n->buckets > 1)
         fprintf(out, "buckets:   %d output layers, by the side to move's active features, "
                 "%d a bucket\n", n->buckets, n->bucket_span);

@@ -1,6 +1,6 @@
 /* train_cli.c -- the `train` command: fit a network to datagen's data.
  *
- *   gtsearch [--game NAME] train DATA... --out FILE [--hidden N] [--buckets N]
+ *   gtsearch [--game NAME] train DATA... --out FILE [--hidden N] [--buckets N] [--layer2 N]
  *       [--epochs N] [--batch N] [--lr X] [--lr-end X] [--lambda X] [--k X]
  *       [--validation X] [--threads N] [--seed N] [--max-positions N]
  *       [--checkpoint FILE] [--resume FILE | --init NET] [--keep-best] [--progress FILE]
@@ -26,6 +26,9 @@
  * --buckets N gives the output layer N copies, one for each share of the
  * side to move's active features (material, in a game of pieces); from a
  * one-bucket --init network each copy starts as its output layer.
+ * --layer2 N puts a second hidden layer of N units between the sums and
+ * the output; an --init network without one starts it carrying its own
+ * output, so that the run starts where that network plays.
  * Ctrl-C stops after the current step; the network and checkpoint of the
  * last whole epoch stay, and --resume goes on from the checkpoint.
  * SPDX-License-Identifier: MIT */
@@ -89,7 +92,7 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
                   : !strcmp(a, "--output-scale") ? &c.output_scale : NULL;
         int *n = !strcmp(a, "--hidden") ? &c.hidden : !strcmp(a, "--epochs") ? &c.epochs
                : !strcmp(a, "--batch") ? &c.batch : !strcmp(a, "--threads") ? &c.threads
-               : !strcmp(a, "--buckets") ? &c.buckets
+               : !strcmp(a, "--buckets") ? &c.buckets : !strcmp(a, "--layer2") ? &c.l2
                : !strcmp(a, "--td-plies") ? &td_plies : NULL;
         if (d) {
             double lo = d == &c.k ? 1 : d == &c.output_scale ? 0.01 : 0;
@@ -101,7 +104,8 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
         } else if (n) {
             long lo = n == &c.epochs ? 0 : 1;          /* 0 epochs: measure only */
             long hi = n == &c.hidden ? GT_NET_MAX_HIDDEN : n == &c.threads ? 64
-                    : n == &c.buckets ? GT_NET_MAX_BUCKETS : n == &td_plies ? 1000
+                    : n == &c.buckets ? GT_NET_MAX_BUCKETS : n == &c.l2 ? GT_NET_MAX_L2
+                    : n == &td_plies ? 1000
                     : n == &c.batch ? 1 << 24 : 100000;
             if (gt_arg_long("train", argc, argv, &i, lo, hi, &v) < 0)
                 return GT_EXIT_USAGE;
@@ -234,9 +238,12 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
         goto out;
     }
     const int buckets = gt_train_buckets(&c);
-    char bk[64] = "";
+    const int l2 = c.l2 ? c.l2 : init ? init->l2 : 0;
+    char bk[96] = "";
     if (buckets > 1)
         snprintf(bk, sizeof bk, ", %d output buckets", buckets);
+    if (l2)
+        snprintf(bk + strlen(bk), sizeof bk - strlen(bk), ", a second layer of %d", l2);
     fprintf(stderr, "train: %zu positions%s from %d file%s in %.1f s; %d x %d%s%s, %d epochs, "
             "batch %d, %d thread%s\n", s.n, symmetries ? " (turned copies included)" : "",
             ndata, ndata == 1 ? "" : "s",
@@ -245,9 +252,10 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
             c.threads == 1 ? "" : "s");
 
     if (init)
-        fprintf(stderr, "train: starting from %s (%d wide%s%s, %d eval units an output "
+        fprintf(stderr, "train: starting from %s (%d wide%s%s%s, %d eval units an output "
                 "unit)\n", init_path, init->hidden, init->residual ? ", residual" : "",
-                init->buckets > 1 ? ", output buckets" : "", init->scale);
+                init->buckets > 1 ? ", output buckets" : "",
+                init->l2 ? ", a second layer" : "", init->scale);
 
     FILE *log = NULL;
     if (log_path && !(log = fopen(log_path, c.resume ? "a" : "w"))) {

@@ -15,11 +15,13 @@
 #define MAGIC "GTSNET\r\n"      /* the \r\n catches a file mangled as text */
 /* Version 1: one output layer, a 128-byte header.  Version 2 adds output
  * buckets: two more header fields (136 bytes) and one output layer a
- * bucket.  A one-bucket network is still written as version 1, so that
- * every reader of those files reads it. */
-#define FORMAT_VERSION 2
+ * bucket.  Version 3 adds the second hidden layer's width (140 bytes)
+ * and its arrays after the rest.  A network is written in the oldest
+ * version that holds it, so that every reader of those files reads it. */
+#define FORMAT_VERSION 3
 #define HEADER_V1 128
 #define HEADER_V2 136
+#define HEADER_V3 140
 #define ACT_SCRELU 1
 #define FLAG_RESIDUAL 1u     /* the output is added to the game's evaluate */
 
@@ -32,10 +34,18 @@ static uint64_t checksum(const unsigned char *p, size_t n)
     return h;
 }
 
-static size_t payload_size(uint32_t inputs, int hidden, int buckets)
+/* Rows of out_weights a bucket: one a unit of the second layer, or the
+ * output's one. */
+static size_t out_rows(int l2)
+{
+    return l2 > 0 ? (size_t)l2 : 1;
+}
+
+static size_t payload_size(uint32_t inputs, int hidden, int buckets, int l2)
 {
     const size_t h = (size_t)hidden, b = (size_t)buckets;
-    return 2 * ((size_t)inputs * h + h + b * 2 * h) + 4 * b;
+    return 2 * ((size_t)inputs * h + h + b * out_rows(l2) * 2 * h) + 4 * b +
+           2 * 4 * b * (size_t)l2;
 }
 
 static size_t round_up(size_t n)
@@ -43,40 +53,49 @@ static size_t round_up(size_t n)
     return (n + GT_NET_ALIGN - 1) / GT_NET_ALIGN * GT_NET_ALIGN;
 }
 
-/* The arrays' block: first-layer weights, bias, output weights, each
- * starting aligned. */
-static size_t block_size(uint32_t inputs, int hidden, int buckets)
+/* The arrays' block: first-layer weights, bias, output weights, the
+ * second layer's biases and output weights, each starting aligned. */
+static size_t block_size(uint32_t inputs, int hidden, int buckets, int l2)
 {
+    const size_t l2n = round_up(sizeof(int32_t) * (size_t)buckets * (size_t)l2);
     return round_up(sizeof(int16_t) * (size_t)inputs * (size_t)hidden) +
            round_up(sizeof(int16_t) * (size_t)hidden) +
-           round_up(sizeof(int16_t) * 2 * (size_t)hidden * (size_t)buckets);
+           round_up(sizeof(int16_t) * 2 * (size_t)hidden * (size_t)buckets * out_rows(l2)) +
+           2 * l2n;
 }
 
-static struct gt_net *alloc_net(uint32_t inputs, int hidden, int buckets, int span)
+static struct gt_net *alloc_net(uint32_t inputs, int hidden, int buckets, int span, int l2)
 {
     struct gt_net *n = calloc(1, sizeof *n);
     if (!n)
         return NULL;
     size_t w = round_up(sizeof(int16_t) * (size_t)inputs * (size_t)hidden),
-           b = round_up(sizeof(int16_t) * (size_t)hidden);
-    n->mem = aligned_alloc(GT_NET_ALIGN, block_size(inputs, hidden, buckets));
+           b = round_up(sizeof(int16_t) * (size_t)hidden),
+           o = round_up(sizeof(int16_t) * 2 * (size_t)hidden * (size_t)buckets * out_rows(l2)),
+           l2n = round_up(sizeof(int32_t) * (size_t)buckets * (size_t)l2);
+    const size_t bytes = block_size(inputs, hidden, buckets, l2);
+    n->mem = aligned_alloc(GT_NET_ALIGN, bytes);
     if (!n->mem) {
         free(n);
         return NULL;
     }
-    memset(n->mem, 0, block_size(inputs, hidden, buckets));
+    memset(n->mem, 0, bytes);
+    char *mem = n->mem;
     n->ft_weights = n->mem;
-    n->ft_bias = (int16_t *)((char *)n->mem + w);
-    n->out_weights = (int16_t *)((char *)n->mem + w + b);
+    n->ft_bias = (int16_t *)(mem + w);
+    n->out_weights = (int16_t *)(mem + w + b);
+    n->l2_bias = l2 ? (int32_t *)(mem + w + b + o) : NULL;
+    n->l2_out = l2 ? (int32_t *)(mem + w + b + o + l2n) : NULL;
     n->inputs = inputs;
     n->hidden = hidden;
     n->buckets = buckets;
     n->bucket_span = span;
+    n->l2 = l2;
     return n;
 }
 
-static int check_shape(const struct gt_game *g, int hidden, int buckets, int span, char *err,
-                       size_t err_len)
+static int check_shape(const struct gt_game *g, int hidden, int buckets, int span, int l2,
+                       char *err, size_t err_len)
 {
     if (!g->features) {
         gt_errf(err, err_len, "game '%s' declares no input features: it has no network",
@@ -93,15 +112,20 @@ static int check_shape(const struct gt_game *g, int hidden, int buckets, int spa
                 "of at least 1", buckets, span, GT_NET_MAX_BUCKETS);
         return -1;
     }
+    if (l2 < 0 || l2 > GT_NET_MAX_L2) {
+        gt_errf(err, err_len, "second hidden layer of %d units: must be 0 (none) to %d", l2,
+                GT_NET_MAX_L2);
+        return -1;
+    }
     return 0;
 }
 
-struct gt_net *gt_net_new(const struct gt_game *g, int hidden, int buckets, int span,
+struct gt_net *gt_net_new(const struct gt_game *g, int hidden, int buckets, int span, int l2,
                           int scale, char *err, size_t err_len)
 {
-    if (check_shape(g, hidden, buckets, span, err, err_len) < 0)
+    if (check_shape(g, hidden, buckets, span, l2, err, err_len) < 0)
         return NULL;
-    struct gt_net *n = alloc_net(g->features->count, hidden, buckets, span);
+    struct gt_net *n = alloc_net(g->features->count, hidden, buckets, span, l2);
     if (!n) {
         gt_errf(err, err_len, "out of memory for a network of %u x %d", g->features->count,
                 hidden);
@@ -116,7 +140,7 @@ struct gt_net *gt_net_new(const struct gt_game *g, int hidden, int buckets, int 
 
 struct gt_net *gt_net_copy(const struct gt_net *n)
 {
-    struct gt_net *c = alloc_net(n->inputs, n->hidden, n->buckets, n->bucket_span);
+    struct gt_net *c = alloc_net(n->inputs, n->hidden, n->buckets, n->bucket_span, n->l2);
     if (!c)
         return NULL;
     struct gt_net arrays = *c;  /* the copy's own block and pointers */
@@ -125,7 +149,9 @@ struct gt_net *gt_net_copy(const struct gt_net *n)
     c->ft_weights = arrays.ft_weights;
     c->ft_bias = arrays.ft_bias;
     c->out_weights = arrays.out_weights;
-    memcpy(c->mem, n->mem, block_size(n->inputs, n->hidden, n->buckets));
+    c->l2_bias = arrays.l2_bias;
+    c->l2_out = arrays.l2_out;
+    memcpy(c->mem, n->mem, block_size(n->inputs, n->hidden, n->buckets, n->l2));
     return c;
 }
 
@@ -157,7 +183,8 @@ struct gt_net *gt_net_read(const struct gt_game *g, const void *buf, size_t len,
         return NULL;
     }
     uint32_t version = gt_get32(p + 8), header = gt_get32(p + 12);
-    if (!(version == 1 && header == HEADER_V1) && !(version == 2 && header == HEADER_V2)) {
+    if (!(version == 1 && header == HEADER_V1) && !(version == 2 && header == HEADER_V2) &&
+        !(version == 3 && header == HEADER_V3)) {
         gt_errf(err, err_len, "%s: network format version %u; this gtsearch reads "
                 "versions 1 to %d", what, version, FORMAT_VERSION);
         return NULL;
@@ -166,11 +193,13 @@ struct gt_net *gt_net_read(const struct gt_game *g, const void *buf, size_t len,
         gt_errf(err, err_len, "%s: truncated (%zu bytes, less than the header)", what, len);
         return NULL;
     }
-    int buckets = 1, span = 1;
+    int buckets = 1, span = 1, l2 = 0;
     if (version >= 2) {
         buckets = (int)gt_get32(p + 128);
         span = (int)gt_get32(p + 132);
     }
+    if (version >= 3)
+        l2 = (int)gt_get32(p + 136);
     char game[GT_NET_NAME_LEN], feat[GT_NET_NAME_LEN];
     name_field(p + 16, game);
     name_field(p + 48, feat);
@@ -184,7 +213,7 @@ struct gt_net *gt_net_read(const struct gt_game *g, const void *buf, size_t len,
         gt_errf(err, err_len, "%s: a network for %s, not %s", what, game, g->name);
         return NULL;
     }
-    if (check_shape(g, hidden, buckets, span, err, err_len) < 0) {
+    if (check_shape(g, hidden, buckets, span, l2, err, err_len) < 0) {
         char why[200];
         snprintf(why, sizeof why, "%s", err);
         gt_errf(err, err_len, "%s: %s", what, why);
@@ -218,7 +247,7 @@ struct gt_net *gt_net_read(const struct gt_game *g, const void *buf, size_t len,
                 window);
         return NULL;
     }
-    const size_t want = payload_size(inputs, hidden, buckets);
+    const size_t want = payload_size(inputs, hidden, buckets, l2);
     if (bytes != want || len - header < bytes) {
         gt_errf(err, err_len, "%s: truncated (%zu bytes of weights, %zu expected)", what,
                 len - header, want);
@@ -233,8 +262,8 @@ struct gt_net *gt_net_read(const struct gt_game *g, const void *buf, size_t len,
         gt_errf(err, err_len, "%s: damaged (the weights' checksum does not match)", what);
         return NULL;
     }
-    struct gt_net *n = widen ? alloc_net(f->count, hidden, buckets, span * f->base_ratio)
-                             : alloc_net(inputs, hidden, buckets, span);
+    struct gt_net *n = widen ? alloc_net(f->count, hidden, buckets, span * f->base_ratio, l2)
+                             : alloc_net(inputs, hidden, buckets, span, l2);
     if (!n) {
         gt_errf(err, err_len, "%s: out of memory", what);
         return NULL;
@@ -251,10 +280,14 @@ struct gt_net *gt_net_read(const struct gt_game *g, const void *buf, size_t len,
         n->ft_weights[i] = (int16_t)gt_get16s(q);
     for (int i = 0; i < hidden; i++, q += 2)
         n->ft_bias[i] = (int16_t)gt_get16s(q);
-    for (int i = 0; i < 2 * hidden * buckets; i++, q += 2)
+    for (size_t i = 0; i < 2 * (size_t)hidden * (size_t)buckets * out_rows(l2); i++, q += 2)
         n->out_weights[i] = (int16_t)gt_get16s(q);
     for (int b = 0; b < buckets; b++, q += 4)
         n->out_bias[b] = (int32_t)gt_get32(q);
+    for (int i = 0; i < buckets * l2; i++, q += 4)
+        n->l2_bias[i] = (int32_t)gt_get32(q);
+    for (int i = 0; i < buckets * l2; i++, q += 4)
+        n->l2_out[i] = (int32_t)gt_get32(q);
     return n;
 }
 
@@ -295,9 +328,9 @@ struct gt_net *gt_net_load(const struct gt_game *g, const char *path, char *err,
 
 int gt_net_save(const struct gt_net *n, const char *path, char *err, size_t err_len)
 {
-    size_t bytes = payload_size(n->inputs, n->hidden, n->buckets);
-    const int version = n->buckets > 1 ? 2 : 1;
-    const size_t header = version == 1 ? HEADER_V1 : HEADER_V2;
+    size_t bytes = payload_size(n->inputs, n->hidden, n->buckets, n->l2);
+    const int version = n->l2 > 0 ? 3 : n->buckets > 1 ? 2 : 1;
+    const size_t header = version == 1 ? HEADER_V1 : version == 2 ? HEADER_V2 : HEADER_V3;
     unsigned char *buf = calloc(1, header + bytes);
     if (!buf) {
         gt_errf(err, err_len, "out of memory");
@@ -320,16 +353,23 @@ int gt_net_save(const struct gt_net *n, const char *path, char *err, size_t err_
         gt_put32(buf + 128, (uint32_t)n->buckets);
         gt_put32(buf + 132, (uint32_t)n->bucket_span);
     }
+    if (version >= 3)
+        gt_put32(buf + 136, (uint32_t)n->l2);
     unsigned char *q = buf + header;
     size_t nw = (size_t)n->inputs * (size_t)n->hidden;
     for (size_t i = 0; i < nw; i++, q += 2)
         gt_put16(q, (uint16_t)n->ft_weights[i]);
     for (int i = 0; i < n->hidden; i++, q += 2)
         gt_put16(q, (uint16_t)n->ft_bias[i]);
-    for (int i = 0; i < 2 * n->hidden * n->buckets; i++, q += 2)
+    for (size_t i = 0; i < 2 * (size_t)n->hidden * (size_t)n->buckets * out_rows(n->l2);
+         i++, q += 2)
         gt_put16(q, (uint16_t)n->out_weights[i]);
     for (int b = 0; b < n->buckets; b++, q += 4)
         gt_put32(q, (uint32_t)n->out_bias[b]);
+    for (int i = 0; i < n->buckets * n->l2; i++, q += 4)
+        gt_put32(q, (uint32_t)n->l2_bias[i]);
+    for (int i = 0; i < n->buckets * n->l2; i++, q += 4)
+        gt_put32(q, (uint32_t)n->l2_out[i]);
     gt_put64(buf + 112, checksum(buf + header, bytes));
     gt_put32(buf + 120, n->residual ? FLAG_RESIDUAL : 0);
     gt_put32(buf + 124, (uint32_t)(n->residual ? n->window : 0));

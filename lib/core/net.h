@@ -13,17 +13,28 @@
  * hand-written evaluation.  The sums acc[] are what the search keeps up
  * to date as moves are made (accum.c); out is cheap.
  *
+ * A second hidden layer (l2 > 0): the output sum above is taken l2
+ * times, with l2 rows of out_weights and the biases l2_bias, each
+ * clamped to [0, 1]; those l2 values, times l2_out, plus out_bias, are
+ * the output.  A few units there let the network weigh one pattern by
+ * another (a king's shelter by the pieces near it), which one sum
+ * cannot; the first layer, the costly part, is the same.
+ *
  * Output buckets: a network may hold several output layers (out_weights
- * and out_bias), one used at a time, chosen by how many features are
- * active for the side to move -- in a game of pieces, how much material
- * is left -- so that the ending weighs the sums otherwise than the
- * opening does.  One bucket is the plain shape.
+ * and out_bias, and the second layer's arrays), one used at a time,
+ * chosen by how many features are active for the side to move -- in a
+ * game of pieces, how much material is left -- so that the ending weighs
+ * the sums otherwise than the opening does.  One bucket is the plain
+ * shape.
  *
  * Integers: ft weights and acc are int16 in units of 1/QA, out weights
- * int16 in units of 1/QB, out_bias int32 in units of 1/(QA*QB).  Every
- * product fits its type when |out weight| <= 127 (the trainer clips
- * them), so the AVX2 code and the portable code give the same numbers.
- * The file format is in doc/network.md.
+ * int16 in units of 1/QB (1/QL2 with a second layer: finer, for units
+ * whose clamp spans one logit or so), out_bias int32 in units of
+ * 1/(QA*QB), l2_bias int32 in units of 1/(QA*QL2), l2_out int32 in units
+ * of 1/QO.  Every product fits its type
+ * when |out weight| <= 127 (the trainer clips them), so the AVX2 code
+ * and the portable code give the same numbers.  The file format is in
+ * doc/network.md.
  * SPDX-License-Identifier: MIT */
 #ifndef GT_NET_H
 #define GT_NET_H
@@ -37,6 +48,9 @@
 #define GT_NET_QB 64
 #define GT_NET_MAX_HIDDEN 1024  /* keeps every int32 lane sum inside its type */
 #define GT_NET_MAX_BUCKETS 16
+#define GT_NET_QL2 256          /* the second layer's input weights */
+#define GT_NET_QO 4096          /* the second layer's output weights */
+#define GT_NET_MAX_L2 64        /* units of a second hidden layer */
 #define GT_NET_ALIGN 64
 #define GT_NET_NAME_LEN 32
 
@@ -47,6 +61,8 @@ struct gt_net {
     uint32_t inputs;                 /* the feature set's count */
     int hidden;                      /* per perspective, a multiple of 32 */
     int buckets;                     /* output layers, 1 to GT_NET_MAX_BUCKETS */
+    int l2;                          /* units of the second hidden layer, 0:
+                                        none (the output is one sum) */
     int bucket_span;                 /* active features a bucket covers */
     int scale;                       /* eval units of one output unit */
     bool residual;                   /* add the game's evaluate */
@@ -55,16 +71,20 @@ struct gt_net {
                                         the evaluation alone */
     int16_t *ft_weights;             /* [inputs][hidden], aligned */
     int16_t *ft_bias;                /* [hidden] */
-    int16_t *out_weights;            /* [buckets][2 * hidden]: us, then them */
+    int16_t *out_weights;            /* [buckets][max(l2, 1)][2 * hidden]: us,
+                                        then them */
     int32_t out_bias[GT_NET_MAX_BUCKETS];
+    int32_t *l2_bias;                /* [buckets][l2] */
+    int32_t *l2_out;                 /* [buckets][l2] */
     void *mem;                       /* one block behind the arrays */
 };
 
 /* A network of this shape, zeroed (the trainer fills it): `buckets`
  * output layers, each for `span` active features of the side to move
- * (gt_net_bucket).  NULL when out of memory or the shape is out of range
- * (err says which). */
-struct gt_net *gt_net_new(const struct gt_game *g, int hidden, int buckets, int span,
+ * (gt_net_bucket), with a second hidden layer of l2 units (0: none).
+ * NULL when out of memory or the shape is out of range (err says
+ * which). */
+struct gt_net *gt_net_new(const struct gt_game *g, int hidden, int buckets, int span, int l2,
                           int scale, char *err, size_t err_len);
 /* A copy of n with its own arrays, to change (NULL when out of memory). */
 struct gt_net *gt_net_copy(const struct gt_net *n);

@@ -87,17 +87,46 @@ static inline __m256i half_sum(__m256i sum, const int16_t *acc, const int16_t *w
     return sum;
 }
 
-static int64_t dot(const struct gt_net *n, const int16_t *us, const int16_t *them,
-                   const int16_t *w)
+static int64_t lanes_total(__m256i sum)
 {
-    __m256i sum = half_sum(_mm256_setzero_si256(), us, w, n->hidden);
-    sum = half_sum(sum, them, w + n->hidden, n->hidden);
     int32_t lanes[8];
     _mm256_storeu_si256((__m256i *)lanes, sum);
     int64_t total = 0;
     for (int i = 0; i < 8; i++)
         total += lanes[i];
     return total;
+}
+
+static int64_t dot(const struct gt_net *n, const int16_t *us, const int16_t *them,
+                   const int16_t *w)
+{
+    __m256i sum = half_sum(_mm256_setzero_si256(), us, w, n->hidden);
+    sum = half_sum(sum, them, w + n->hidden, n->hidden);
+    return lanes_total(sum);
+}
+
+/* The second layer's l2 sums: the clamped values once, then each unit's
+ * row against them. */
+static void dots_l2(const struct gt_net *n, const int16_t *us, const int16_t *them,
+                    const int16_t *w, int64_t *out)
+{
+    const int h = n->hidden;
+    const __m256i zero = _mm256_setzero_si256(), qa = _mm256_set1_epi16(GT_NET_QA);
+    _Alignas(32) int16_t v[2 * GT_NET_MAX_HIDDEN];
+    for (int i = 0; i < 2 * h; i += 16) {
+        const int16_t *src = i < h ? us + i : them + (i - h);
+        __m256i x = _mm256_load_si256((const __m256i *)src);
+        _mm256_store_si256((__m256i *)(v + i), _mm256_min_epi16(_mm256_max_epi16(x, zero), qa));
+    }
+    for (int j = 0; j < n->l2; j++, w += 2 * h) {
+        __m256i sum = _mm256_setzero_si256();
+        for (int i = 0; i < 2 * h; i += 16) {
+            __m256i x = _mm256_load_si256((const __m256i *)(v + i));
+            __m256i xw = _mm256_mullo_epi16(x, _mm256_load_si256((const __m256i *)(w + i)));
+            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(xw, x));
+        }
+        out[j] = lanes_total(sum);
+    }
 }
 #else
 void gt_net_update(const struct gt_net *n, const int16_t *acc_in, int16_t *acc_out,
@@ -135,31 +164,59 @@ static int64_t dot_portable(const struct gt_net *n, const int16_t *us, const int
     return total;
 }
 
-/* The sum in 1/(QA*QA*QB) units to eval units, clamped. */
-static int scale_out(const struct gt_net *n, int64_t sum, int bucket)
+/* An output in 1/(QA*QB) units, its bias not yet added, to eval units,
+ * clamped. */
+static int scale_final(const struct gt_net *n, int64_t v, int bucket)
 {
-    int64_t out = (sum / GT_NET_QA + n->out_bias[bucket]) * n->scale /
-                  (GT_NET_QA * GT_NET_QB);
+    int64_t out = (v + n->out_bias[bucket]) * n->scale / (GT_NET_QA * GT_NET_QB);
     return out > GT_EVAL_MAX ? GT_EVAL_MAX : out < -GT_EVAL_MAX ? -GT_EVAL_MAX : (int)out;
+}
+
+/* The second layer: each unit's sum (1/(QA*QA*QL2) units) to
+ * 1/(QA*QL2), plus its bias, clamped to [0, 1], times its output weight
+ * (1/QO); the total in the output's 1/(QA*QB). */
+static int64_t layer2(const struct gt_net *n, const int64_t *sums, int bucket)
+{
+    const int32_t *bias = n->l2_bias + (size_t)bucket * (size_t)n->l2,
+                  *w = n->l2_out + (size_t)bucket * (size_t)n->l2;
+    int64_t total = 0;
+    for (int j = 0; j < n->l2; j++) {
+        int64_t a = sums[j] / GT_NET_QA + bias[j];
+        a = a < 0 ? 0 : a > GT_NET_QA * GT_NET_QL2 ? GT_NET_QA * GT_NET_QL2 : a;
+        total += a * w[j];
+    }
+    return total / GT_NET_QO / (GT_NET_QL2 / GT_NET_QB);
 }
 
 static const int16_t *out_layer(const struct gt_net *n, int bucket)
 {
-    return n->out_weights + (size_t)bucket * 2 * (size_t)n->hidden;
+    return n->out_weights +
+           (size_t)bucket * (size_t)(n->l2 > 0 ? n->l2 : 1) * 2 * (size_t)n->hidden;
 }
 
 int gt_net_output_portable(const struct gt_net *n, const int16_t *us, const int16_t *them,
                            int bucket)
 {
-    return scale_out(n, dot_portable(n, us, them, out_layer(n, bucket)), bucket);
+    const int16_t *w = out_layer(n, bucket);
+    if (!n->l2)
+        return scale_final(n, dot_portable(n, us, them, w) / GT_NET_QA, bucket);
+    int64_t sums[GT_NET_MAX_L2];
+    for (int j = 0; j < n->l2; j++)
+        sums[j] = dot_portable(n, us, them, w + (size_t)j * 2 * (size_t)n->hidden);
+    return scale_final(n, layer2(n, sums, bucket), bucket);
 }
 
 int gt_net_output(const struct gt_net *n, const int16_t *us, const int16_t *them, int bucket)
 {
 #ifdef __AVX2__
-    return scale_out(n, dot(n, us, them, out_layer(n, bucket)), bucket);
+    const int16_t *w = out_layer(n, bucket);
+    if (!n->l2)
+        return scale_final(n, dot(n, us, them, w) / GT_NET_QA, bucket);
+    int64_t sums[GT_NET_MAX_L2];
+    dots_l2(n, us, them, w, sums);
+    return scale_final(n, layer2(n, sums, bucket), bucket);
 #else
-    return scale_out(n, dot_portable(n, us, them, out_layer(n, bucket)), bucket);
+    return gt_net_output_portable(n, us, them, bucket);
 #endif
 }
 

@@ -11,8 +11,11 @@
 #include "core/util.h"
 
 /* 2: the kept epoch in the header; 3: output buckets after it (a format
- * 2 file reads as one bucket); a format 1 file is refused by name. */
-#define MAGIC "GTSCKPT3"
+ * 2 file reads as one bucket); 4: the second hidden layer's width after
+ * those (a format 3 file reads as none); a format 1 file is refused by
+ * name. */
+#define MAGIC "GTSCKPT4"
+#define MAGIC_V3 "GTSCKPT3"
 #define MAGIC_V2 "GTSCKPT2"
 
 struct header_v2 {
@@ -24,9 +27,14 @@ struct header_v2 {
     uint64_t nparams;
 };
 
-struct header {
+struct header_v3 {
     struct header_v2 h;
     int32_t buckets, bucket_span;
+};
+
+struct header {
+    struct header_v3 v3;
+    int32_t l2, pad;
 };
 
 int gt_checkpoint_save(const char *path, const struct gt_model *m, const struct gt_adam *a,
@@ -34,15 +42,16 @@ int gt_checkpoint_save(const char *path, const struct gt_model *m, const struct 
 {
     struct header full;
     memset(&full, 0, sizeof full);
-    struct header_v2 *h = &full.h;
+    struct header_v2 *h = &full.v3.h;
     memcpy(h->magic, MAGIC, 8);
     h->info = *info;
     h->inputs = m->inputs;
     h->hidden = m->hidden;
     h->adam_t = a->t;
     h->nparams = m->nparams;
-    full.buckets = m->buckets;
-    full.bucket_span = m->bucket_span;
+    full.v3.buckets = m->buckets;
+    full.v3.bucket_span = m->bucket_span;
+    full.l2 = m->l2;
     char tmp[4096];
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     FILE *f = fopen(tmp, "wb");
@@ -67,7 +76,7 @@ int gt_checkpoint_load(const char *path, struct gt_model *m, struct gt_adam *a,
         gt_errf(err, err_len, "cannot open the checkpoint '%s': %s", path, strerror(errno));
         return -1;
     }
-    struct header full = {.buckets = 1, .bucket_span = m->bucket_span};
+    struct header full = {.v3 = {.buckets = 1, .bucket_span = m->bucket_span}};
     struct header_v2 h;
     memset(&h, 0, sizeof h);
     int rc = -1;
@@ -77,26 +86,28 @@ int gt_checkpoint_load(const char *path, struct gt_model *m, struct gt_adam *a,
         goto out;
     }
     rewind(f);
-    bool v2 = !memcmp(h.magic, MAGIC_V2, 8);
-    if ((v2 ? fread(&full.h, sizeof full.h, 1, f) : fread(&full, sizeof full, 1, f)) != 1 ||
-        memcmp(full.h.magic, v2 ? MAGIC_V2 : MAGIC, 8)) {
+    bool v2 = !memcmp(h.magic, MAGIC_V2, 8), v3 = !memcmp(h.magic, MAGIC_V3, 8);
+    size_t got = v2 ? fread(&full.v3.h, sizeof full.v3.h, 1, f)
+               : v3 ? fread(&full.v3, sizeof full.v3, 1, f) : fread(&full, sizeof full, 1, f);
+    if (got != 1 || memcmp(full.v3.h.magic, v2 ? MAGIC_V2 : v3 ? MAGIC_V3 : MAGIC, 8)) {
         gt_errf(err, err_len, "'%s' is not a gtsearch training checkpoint", path);
         goto out;
     }
-    h = full.h;
+    h = full.v3.h;
     h.info.game[sizeof h.info.game - 1] = h.info.features[sizeof h.info.features - 1] = 0;
     if (strcmp(h.info.game, info->game) || strcmp(h.info.features, info->features) ||
         h.info.features_version != info->features_version ||
         h.info.residual != info->residual || h.inputs != m->inputs ||
-        h.hidden != m->hidden || h.nparams != m->nparams || full.buckets != m->buckets ||
-        full.bucket_span < 1) {
+        h.hidden != m->hidden || h.nparams != m->nparams || full.v3.buckets != m->buckets ||
+        full.l2 != m->l2 || full.v3.bucket_span < 1) {
         gt_errf(err, err_len, "checkpoint '%s' is of %s, features %s version %d, %u x %d, "
-                "%d output bucket%s%s; this run is %s, %s version %d, %u x %d, %d output "
-                "bucket%s%s", path, h.info.game, h.info.features, h.info.features_version,
-                h.inputs, h.hidden, full.buckets, full.buckets == 1 ? "" : "s",
+                "%d output bucket%s, second layer %d%s; this run is %s, %s version %d, "
+                "%u x %d, %d output bucket%s, second layer %d%s", path, h.info.game,
+                h.info.features, h.info.features_version, h.inputs, h.hidden,
+                full.v3.buckets, full.v3.buckets == 1 ? "" : "s", full.l2,
                 h.info.residual ? ", residual" : "", info->game, info->features,
                 info->features_version, m->inputs, m->hidden, m->buckets,
-                m->buckets == 1 ? "" : "s", info->residual ? ", residual" : "");
+                m->buckets == 1 ? "" : "s", m->l2, info->residual ? ", residual" : "");
         goto out;
     }
     if (fread(m->params, sizeof(float), m->nparams, f) != m->nparams ||
@@ -108,7 +119,7 @@ int gt_checkpoint_load(const char *path, struct gt_model *m, struct gt_adam *a,
     a->t = h.adam_t;
     /* The buckets' shares are the checkpoint's, whatever this run's data
      * would have chosen. */
-    m->bucket_span = full.bucket_span;
+    m->bucket_span = full.v3.bucket_span;
     *info = h.info;
     rc = 0;
 out:

@@ -10,8 +10,23 @@
 #include "core/net.h"
 #include "core/util.h"
 
+/* Rows of w2 (and entries of b2) a bucket. */
+static size_t rows_of(const struct gt_model *m)
+{
+    return m->l2 > 0 ? (size_t)m->l2 : 1;
+}
+
+static float uniform(uint64_t *rng, double a)
+{
+    return (float)(a * (2.0 * (gt_rand64(rng) >> 11) / 9007199254740992.0 - 1.0));
+}
+
+/* A second layer's unit that starts live (its clamp inside [0, 1] on
+ * most positions) and gives the output nothing. */
+#define L2_START_BIAS 0.25f
+
 int gt_model_init(struct gt_model *m, uint32_t inputs, int hidden, int buckets, int span,
-                  int max_active, bool residual, uint64_t seed)
+                  int l2, int max_active, bool residual, uint64_t seed)
 {
     size_t h = (size_t)hidden, nb = (size_t)(buckets > 0 ? buckets : 1);
     memset(m, 0, sizeof *m);
@@ -19,16 +34,23 @@ int gt_model_init(struct gt_model *m, uint32_t inputs, int hidden, int buckets, 
     m->hidden = hidden;
     m->buckets = (int)nb;
     m->bucket_span = span > 0 ? span : 1;
+    m->l2 = l2 > 0 ? l2 : 0;
     m->max_active = max_active;
     m->residual = residual;
-    m->nparams = (size_t)inputs * h + h + nb * (2 * h + 1);
+    const size_t rows = rows_of(m), nl2 = (size_t)m->l2;
+    m->nparams = (size_t)inputs * h + h + nb * rows * (2 * h + 1) +
+                 (nl2 ? nb * (nl2 + 1) : 0);
     m->params = calloc(m->nparams, sizeof *m->params);
     if (!m->params)
         return -1;
     m->w1 = m->params;
     m->b1 = m->w1 + (size_t)inputs * h;
     m->w2 = m->b1 + h;
-    m->b2 = m->w2 + nb * 2 * h;
+    m->b2 = m->w2 + nb * rows * 2 * h;
+    if (nl2) {
+        m->w3 = m->b2 + nb * rows;
+        m->b3 = m->w3 + nb * nl2;
+    }
     /* Uniform weights scaled so that a sum of the usual number of active
      * rows, and the output's sum, start near unit size.  The generator
      * starts off its own step, so that seeds N and N+1 do not give the
@@ -36,27 +58,107 @@ int gt_model_init(struct gt_model *m, uint32_t inputs, int hidden, int buckets, 
     uint64_t rng = seed * 0xd1b54a32d192ed03ULL + 0x2545f4914f6cdd1dULL;
     double a1 = 1.0 / sqrt(max_active > 0 ? max_active : 1), a2 = 1.0 / sqrt(2.0 * hidden);
     for (size_t i = 0; i < (size_t)inputs * h; i++)
-        m->w1[i] = (float)(a1 * (2.0 * (gt_rand64(&rng) >> 11) / 9007199254740992.0 - 1.0));
-    for (size_t i = 0; i < 2 * h && !residual; i++)
-        m->w2[i] = (float)(a2 * (2.0 * (gt_rand64(&rng) >> 11) / 9007199254740992.0 - 1.0));
-    for (size_t b = 1; b < nb; b++)
-        memcpy(m->w2 + b * 2 * h, m->w2, sizeof *m->w2 * 2 * h);
+        m->w1[i] = uniform(&rng, a1);
+    /* With a second layer its units are random even in a residual model:
+     * they give the output nothing until w3 grows, and units alike would
+     * learn alike. */
+    for (size_t i = 0; i < rows * 2 * h && (nl2 || !residual); i++)
+        m->w2[i] = uniform(&rng, a2);
+    for (size_t j = 0; j < nl2; j++) {
+        m->b2[j] = L2_START_BIAS;
+        m->w3[j] = residual ? 0.0f : uniform(&rng, 1.0 / sqrt((double)nl2));
+    }
+    for (size_t b = 1; b < nb; b++) {
+        memcpy(m->w2 + b * rows * 2 * h, m->w2, sizeof *m->w2 * rows * 2 * h);
+        memcpy(m->b2 + b * rows, m->b2, sizeof *m->b2 * rows);
+        if (nl2)
+            memcpy(m->w3 + b * nl2, m->w3, sizeof *m->w3 * nl2);
+    }
     gt_model_clip(m);
     return 0;
 }
 
+/* The sums (2h); with a second layer, their activations (2h), its
+ * units' sums (l2) and, for the gradient, the activations' (2h). */
+size_t gt_model_scratch(const struct gt_model *m)
+{
+    return m->l2 ? 6 * (size_t)m->hidden + (size_t)m->l2 : 2 * (size_t)m->hidden;
+}
+
+/* Output weights and biases of the network's layers, as floats, into the
+ * model's bucket b from the network's bucket `from`, the hidden units
+ * the network has (oh of the model's h). */
+static void from_net_bucket(struct gt_model *m, const struct gt_net *n, int b, int from,
+                            double r)
+{
+    const size_t h = (size_t)m->hidden, oh = (size_t)n->hidden, rows = rows_of(m);
+    for (size_t j = 0; j < rows; j++)
+        for (size_t half = 0; half < 2; half++)
+            for (size_t i = 0; i < oh; i++)
+                m->w2[((size_t)b * rows + j) * 2 * h + half * h + i] =
+                    (float)(n->out_weights[((size_t)from * rows + j) * 2 * oh + half * oh + i] /
+                            (double)(m->l2 ? GT_NET_QL2 : GT_NET_QB));
+    for (size_t j = 0; j < (size_t)m->l2; j++) {
+        m->b2[(size_t)b * rows + j] =
+            (float)(n->l2_bias[(size_t)from * rows + j] / (double)(GT_NET_QA * GT_NET_QL2));
+        m->w3[(size_t)b * rows + j] =
+            (float)(n->l2_out[(size_t)from * rows + j] * r / GT_NET_QO);
+    }
+    const float bias = (float)(n->out_bias[from] * r / (GT_NET_QA * GT_NET_QB));
+    if (m->l2)
+        m->b3[b] = bias;
+    else {
+        /* One output: its weights scale with r too. */
+        for (size_t i = 0; i < 2 * h; i++)
+            m->w2[(size_t)b * 2 * h + i] = (float)(m->w2[(size_t)b * 2 * h + i] * r);
+        m->b2[b] = bias;
+    }
+}
+
+/* A network without a second layer into a model with one: units 0 and 1
+ * carry the output's positive and negative parts, each scaled by
+ * 1/PASS_SPAN into its clamp, the output weights PASS_SPAN and
+ * -PASS_SPAN putting them together again.  The other units keep their
+ * random start and give nothing yet. */
+#define PASS_SPAN 4.0
+
+static void pass_through(struct gt_model *m, const struct gt_net *n, int b, int from, double r)
+{
+    const size_t h = (size_t)m->hidden, oh = (size_t)n->hidden, rows = rows_of(m);
+    float *u0 = m->w2 + (size_t)b * rows * 2 * h, *u1 = u0 + 2 * h;
+    for (size_t half = 0; half < 2; half++)
+        for (size_t i = 0; i < h; i++) {
+            double w = i < oh ? n->out_weights[(size_t)from * 2 * oh + half * oh + i] * r /
+                                    GT_NET_QB / PASS_SPAN
+                              : 0.0;
+            u0[half * h + i] = (float)w;
+            u1[half * h + i] = (float)-w;
+        }
+    const double bias = n->out_bias[from] * r / (GT_NET_QA * GT_NET_QB) / PASS_SPAN;
+    m->b2[(size_t)b * rows] = (float)bias;
+    m->b2[(size_t)b * rows + 1] = (float)-bias;
+    for (size_t j = 0; j < rows; j++)
+        m->w3[(size_t)b * rows + j] = j == 0 ? (float)PASS_SPAN : j == 1 ? (float)-PASS_SPAN
+                                                                         : 0.0f;
+    m->b3[b] = 0.0f;
+}
+
 int gt_model_from_net(struct gt_model *m, const struct gt_net *n, int hidden, int buckets,
-                      int span, int max_active, double k)
+                      int span, int l2, int max_active, double k)
 {
     if (buckets <= 0)
         buckets = n->buckets;
     if (buckets == n->buckets)
         span = n->bucket_span;
+    if (l2 <= 0)
+        l2 = n->l2;
+    if (n->l2 && l2 != n->l2)
+        return -1;   /* the caller says why */
     const int oh = n->hidden, h = hidden > oh ? hidden : oh;
     /* The units beyond the network's start as a residual model's do:
      * random inputs, nothing into the output, so that the wider model
      * still plays as the network does and learns from there. */
-    if (gt_model_init(m, n->inputs, h, buckets, span, max_active, true, 0) < 0)
+    if (gt_model_init(m, n->inputs, h, buckets, span, l2, max_active, true, 0) < 0)
         return -1;
     m->residual = n->residual;
     const double r = n->scale / k;
@@ -66,16 +168,22 @@ int gt_model_from_net(struct gt_model *m, const struct gt_net *n, int hidden, in
                                                (float)GT_NET_QA;
     for (int i = 0; i < oh; i++)
         m->b1[i] = n->ft_bias[i] / (float)GT_NET_QA;
+    /* With a second layer, the units beyond the network's give its
+     * units nothing. */
+    for (size_t j = 0; j < rows_of(m) && m->l2; j++)
+        for (size_t half = 0; half < 2; half++)
+            for (size_t i = (size_t)oh; i < (size_t)h; i++)
+                for (int b = 0; b < buckets; b++)
+                    m->w2[((size_t)b * rows_of(m) + j) * 2 * (size_t)h + half * (size_t)h + i] =
+                        0.0f;
     /* Bucket b of the model from the network's bucket b, or from its
-     * only one; each half (the side to move's, the other's) in place. */
+     * only one. */
     for (int b = 0; b < buckets; b++) {
         int from = n->buckets == 1 ? 0 : b;
-        for (int half = 0; half < 2; half++)
-            for (int i = 0; i < oh; i++)
-                m->w2[(size_t)b * 2 * h + (size_t)half * h + (size_t)i] =
-                    (float)(n->out_weights[(size_t)from * 2 * oh + (size_t)half * oh +
-                                           (size_t)i] * r / GT_NET_QB);
-        m->b2[b] = (float)(n->out_bias[from] * r / (GT_NET_QA * GT_NET_QB));
+        if (m->l2 && !n->l2)
+            pass_through(m, n, b, from, r);
+        else
+            from_net_bucket(m, n, b, from, r);
     }
     gt_model_clip(m);
     return 0;
@@ -90,7 +198,7 @@ void gt_model_free(struct gt_model *m)
 int gt_grad_init(struct gt_grad *g, const struct gt_model *m)
 {
     g->g = calloc(m->nparams, sizeof *g->g);
-    g->acc = calloc(2 * (size_t)m->hidden, sizeof *g->acc);
+    g->acc = calloc(gt_model_scratch(m), sizeof *g->acc);
     g->loss = 0;
     g->count = 0;
     return g->g && g->acc ? 0 : -1;
@@ -112,7 +220,9 @@ void gt_grad_zero(struct gt_grad *g, const struct gt_model *m)
 
 static inline float clamp01(float x) { return x < 0 ? 0 : x > 1 ? 1 : x; }
 
-float gt_model_forward(const struct gt_model *m, const uint32_t *f, int nus, int n, float *acc)
+/* The first layer: acc[0..2h) the two perspectives' sums. */
+static void first_layer(const struct gt_model *m, const uint32_t *f, int nus, int n,
+                        float *acc)
 {
     const int h = m->hidden;
     float *restrict us = acc, *restrict them = acc + h;
@@ -124,7 +234,38 @@ float gt_model_forward(const struct gt_model *m, const uint32_t *f, int nus, int
         for (int i = 0; i < h; i++)
             a[i] += row[i];
     }
+}
+
+/* The second layer of bucket b: c[0..2h) the activated sums, z[0..l2)
+ * each unit's sum before its clamp.  Returns the output. */
+static float second_layer(const struct gt_model *m, int b, const float *c, float *z)
+{
+    const size_t h2 = 2 * (size_t)m->hidden, l2 = (size_t)m->l2;
+    const float *w = m->w2 + (size_t)b * l2 * h2;
+    float y = m->b3[b];
+    for (size_t j = 0; j < l2; j++, w += h2) {
+        float s = m->b2[(size_t)b * l2 + j];
+        for (size_t i = 0; i < h2; i++)
+            s += c[i] * w[i];
+        z[j] = s;
+        y += clamp01(s) * m->w3[(size_t)b * l2 + j];
+    }
+    return y;
+}
+
+float gt_model_forward(const struct gt_model *m, const uint32_t *f, int nus, int n, float *acc)
+{
+    const int h = m->hidden;
+    first_layer(m, f, nus, n, acc);
     const int b = gt_net_bucket_of(nus, m->bucket_span, m->buckets);
+    if (m->l2) {
+        float *c = acc + 2 * h;
+        for (int i = 0; i < 2 * h; i++) {
+            float x = clamp01(acc[i]);
+            c[i] = x * x;
+        }
+        return second_layer(m, b, c, c + 2 * h);
+    }
     const float *w2 = m->w2 + (size_t)b * 2 * (size_t)h;
     float y = m->b2[b];
     for (int i = 0; i < 2 * h; i++) {
@@ -132,6 +273,41 @@ float gt_model_forward(const struct gt_model *m, const uint32_t *f, int nus, int
         y += c * c * w2[i];
     }
     return y;
+}
+
+/* The gradient through the second layer: dy of the output into g's
+ * entries for w2, b2, w3, b3 of bucket b, and into acc[0..2h) that of
+ * the first layer's sums. */
+static void second_layer_back(const struct gt_model *m, int b, float dy, float *acc,
+                              struct gt_grad *g)
+{
+    const size_t h = (size_t)m->hidden, h2 = 2 * h, l2 = (size_t)m->l2,
+                 nb = (size_t)m->buckets;
+    const size_t o2 = (size_t)m->inputs * h + h;                /* w2 */
+    float *restrict gw2 = g->g + o2 + (size_t)b * l2 * h2,
+                    *restrict gb2 = g->g + o2 + nb * l2 * h2 + (size_t)b * l2,
+                    *restrict gw3 = g->g + o2 + nb * l2 * (h2 + 1) + (size_t)b * l2,
+                    *restrict gb3 = g->g + o2 + nb * l2 * (h2 + 1) + nb * l2;
+    const float *c = acc + h2, *z = c + h2, *w = m->w2 + (size_t)b * l2 * h2;
+    float *restrict dc = acc + h2 + h2 + l2;   /* the gradient of each c */
+    gb3[b] += dy;
+    for (size_t i = 0; i < h2; i++)
+        dc[i] = 0.0f;
+    for (size_t j = 0; j < l2; j++, w += h2, gw2 += h2) {
+        gw3[j] += dy * clamp01(z[j]);
+        if (z[j] <= 0 || z[j] >= 1)
+            continue;
+        const float dz = dy * m->w3[(size_t)b * l2 + j];
+        gb2[j] += dz;
+        for (size_t i = 0; i < h2; i++) {
+            gw2[i] += dz * c[i];
+            dc[i] += dz * w[i];
+        }
+    }
+    for (size_t i = 0; i < h2; i++) {
+        float x = acc[i];
+        acc[i] = x > 0 && x < 1 ? dc[i] * 2.0f * x : 0.0f;
+    }
 }
 
 float gt_model_step(const struct gt_model *m, const uint32_t *f, int nus, int n, float t,
@@ -143,17 +319,21 @@ float gt_model_step(const struct gt_model *m, const uint32_t *f, int nus, int n,
     float dy = 2.0f * err * p * (1.0f - p);
     const int b = gt_net_bucket_of(nus, m->bucket_span, m->buckets);
     const size_t nb = (size_t)m->buckets;
-    float *restrict gw1 = g->g, *restrict gb1 = gw1 + (size_t)m->inputs * (size_t)h,
-                    *restrict gw2 = gb1 + h + (size_t)b * 2 * (size_t)h,
-                    *restrict gb2 = gb1 + h + nb * 2 * (size_t)h;
-    const float *w2 = m->w2 + (size_t)b * 2 * (size_t)h;
+    float *restrict gw1 = g->g, *restrict gb1 = gw1 + (size_t)m->inputs * (size_t)h;
     float *restrict acc = g->acc;
-    gb2[b] += dy;
-    /* acc becomes the gradient of the sums. */
-    for (int i = 0; i < 2 * h; i++) {
-        float x = acc[i], c = clamp01(x);
-        gw2[i] += dy * c * c;
-        acc[i] = x > 0 && x < 1 ? dy * w2[i] * 2.0f * x : 0.0f;
+    if (m->l2)
+        second_layer_back(m, b, dy, acc, g);
+    else {
+        float *restrict gw2 = gb1 + h + (size_t)b * 2 * (size_t)h,
+                        *restrict gb2 = gb1 + h + nb * 2 * (size_t)h;
+        const float *w2 = m->w2 + (size_t)b * 2 * (size_t)h;
+        gb2[b] += dy;
+        /* acc becomes the gradient of the sums. */
+        for (int i = 0; i < 2 * h; i++) {
+            float x = acc[i], c = clamp01(x);
+            gw2[i] += dy * c * c;
+            acc[i] = x > 0 && x < 1 ? dy * w2[i] * 2.0f * x : 0.0f;
+        }
     }
     for (int i = 0; i < h; i++)
         gb1[i] += acc[i] + acc[h + i];
@@ -169,16 +349,24 @@ float gt_model_step(const struct gt_model *m, const uint32_t *f, int nus, int n,
 }
 
 /* The integer network's limits: a hidden sum of max_active rows and the
- * bias stays inside int16; an output weight within +-127/QB (net.h). */
+ * bias stays inside int16; an output weight within +-127/QB, or a second
+ * layer's input weight within +-127/QL2 (net.h); a second layer's output
+ * weight within what its int32 holds, and far beyond any logit a score
+ * needs. */
+#define W3_LIMIT 64.0f
+
 void gt_model_clip(struct gt_model *m)
 {
     const float l1 = 32000.0f / GT_NET_QA / (float)(m->max_active + 1);
-    const float l2 = 127.0f / GT_NET_QB;
+    const float l2 = 127.0f / (m->l2 ? GT_NET_QL2 : GT_NET_QB);
     size_t n1 = (size_t)m->inputs * (size_t)m->hidden + (size_t)m->hidden;
     for (size_t i = 0; i < n1; i++)
         m->w1[i] = m->w1[i] > l1 ? l1 : m->w1[i] < -l1 ? -l1 : m->w1[i];
-    for (int i = 0; i < 2 * m->hidden * m->buckets; i++)
+    const size_t n2 = 2 * (size_t)m->hidden * (size_t)m->buckets * rows_of(m);
+    for (size_t i = 0; i < n2; i++)
         m->w2[i] = m->w2[i] > l2 ? l2 : m->w2[i] < -l2 ? -l2 : m->w2[i];
+    for (size_t i = 0; i < (size_t)m->buckets * (size_t)m->l2; i++)
+        m->w3[i] = m->w3[i] > W3_LIMIT ? W3_LIMIT : m->w3[i] < -W3_LIMIT ? -W3_LIMIT : m->w3[i];
 }
 
 static int16_t q16(double x)
@@ -187,11 +375,17 @@ static int16_t q16(double x)
     return (int16_t)(r > 32767 ? 32767 : r < -32767 ? -32767 : r);
 }
 
+static int32_t q32(double x)
+{
+    double r = round(x);
+    return (int32_t)(r > 2e9 ? 2e9 : r < -2e9 ? -2e9 : r);
+}
+
 struct gt_net *gt_model_quantise(const struct gt_model *m, const struct gt_game *g, double k,
                                  char *err, size_t err_len)
 {
-    struct gt_net *n = gt_net_new(g, m->hidden, m->buckets, m->bucket_span, (int)lround(k),
-                                  err, err_len);
+    struct gt_net *n = gt_net_new(g, m->hidden, m->buckets, m->bucket_span, m->l2,
+                                  (int)lround(k), err, err_len);
     if (!n)
         return NULL;
     size_t n1 = (size_t)m->inputs * (size_t)m->hidden;
@@ -199,11 +393,14 @@ struct gt_net *gt_model_quantise(const struct gt_model *m, const struct gt_game 
         n->ft_weights[i] = q16(m->w1[i] * GT_NET_QA);
     for (int i = 0; i < m->hidden; i++)
         n->ft_bias[i] = q16(m->b1[i] * GT_NET_QA);
-    for (int i = 0; i < 2 * m->hidden * m->buckets; i++)
-        n->out_weights[i] = q16(m->w2[i] * GT_NET_QB);
-    for (int b = 0; b < m->buckets; b++) {
-        double v = round((double)m->b2[b] * GT_NET_QA * GT_NET_QB);
-        n->out_bias[b] = (int32_t)(v > 2e9 ? 2e9 : v < -2e9 ? -2e9 : v);
+    const size_t n2 = 2 * (size_t)m->hidden * (size_t)m->buckets * rows_of(m);
+    for (size_t i = 0; i < n2; i++)
+        n->out_weights[i] = q16(m->w2[i] * (m->l2 ? GT_NET_QL2 : GT_NET_QB));
+    for (int b = 0; b < m->buckets; b++)
+        n->out_bias[b] = q32((double)(m->l2 ? m->b3[b] : m->b2[b]) * GT_NET_QA * GT_NET_QB);
+    for (int i = 0; i < m->buckets * m->l2; i++) {
+        n->l2_bias[i] = q32((double)m->b2[i] * GT_NET_QA * GT_NET_QL2);
+        n->l2_out[i] = q32((double)m->w3[i] * GT_NET_QO);
     }
     n->residual = m->residual;
     return n;
@@ -214,7 +411,7 @@ double gt_model_evaluate(const struct gt_model *m, const struct gt_game *g, cons
 {
     const struct gt_features *ft = g->features;
     uint32_t *f = malloc(sizeof *f * 2 * (size_t)ft->max_active);
-    float *acc = malloc(sizeof *acc * 2 * (size_t)m->hidden);
+    float *acc = malloc(sizeof *acc * gt_model_scratch(m));
     double v = NAN;
     if (f && acc) {
         int us = g->side(pos);

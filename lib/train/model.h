@@ -1,7 +1,8 @@
 /* model.h -- the network in floating point, as the trainer fits it: the
  * shape of net.h (features -> hidden, both perspectives -> SCReLU -> one
- * output), with its gradients, Adam's moments and the conversion to the
- * integers the engine plays with.
+ * output, or -> l2 clamped units -> one output), with its gradients,
+ * Adam's moments and the conversion to the integers the engine plays
+ * with.
  *
  * The output y is a logit: the predicted score of the side to move is
  * sigmoid(y), and y * k its evaluation in eval units, so the integer
@@ -22,13 +23,16 @@ struct gt_model {
     uint32_t inputs;
     int hidden;
     int buckets, bucket_span;  /* output layers, chosen as net.h says */
+    int l2;                    /* units of the second hidden layer (0: none) */
     int max_active;            /* the feature set's: bounds the clipping */
     bool residual;             /* a correction to the game's evaluate */
     float *w1;                 /* [inputs][hidden] */
     float *b1;                 /* [hidden] */
-    float *w2;                 /* [buckets][2 * hidden]: side to move, then
-                                  the other */
-    float *b2;                 /* [buckets] */
+    float *w2;                 /* [buckets][max(l2, 1)][2 * hidden]: side
+                                  to move, then the other */
+    float *b2;                 /* [buckets][max(l2, 1)] */
+    float *w3;                 /* [buckets][l2], or NULL without l2 */
+    float *b3;                 /* [buckets], or NULL without l2 */
     size_t nparams;            /* all of them, in one block from w1 */
     float *params;             /* == w1 */
 };
@@ -36,16 +40,16 @@ struct gt_model {
 /* Gradients of one thread (same layout as the parameters). */
 struct gt_grad {
     float *g;                  /* nparams */
-    float *acc;                /* 2 * hidden scratch */
+    float *acc;                /* gt_model_scratch(m) floats */
     double loss;               /* summed over the positions seen */
     long count;
 };
 
 /* Random first-layer weights; the output's are random too (the same in
  * every bucket), or zero for a residual model (which then starts as the
- * game's own evaluation). */
+ * game's own evaluation).  l2: units of a second hidden layer (0: none). */
 int gt_model_init(struct gt_model *m, uint32_t inputs, int hidden, int buckets, int span,
-                  int max_active, bool residual, uint64_t seed);
+                  int l2, int max_active, bool residual, uint64_t seed);
 /* The float model of a network file's integer weights, as it plays: its
  * output scaled from the file's scale to k eval units a logit (a network
  * written with --output-scale starts at its damped weight).  `buckets`
@@ -54,16 +58,23 @@ int gt_model_init(struct gt_model *m, uint32_t inputs, int hidden, int buckets, 
  * (the network's own where the counts agree).  `hidden` wider than
  * the network's (0: its own) widens it: the new units take random
  * inputs and give the output nothing, so the model starts as the
- * network plays.  0, or -1 when out of memory. */
+ * network plays.  l2 (0: the network's) may give a network without a
+ * second layer one: two of its units then carry the old output (its
+ * positive and its negative part, exact within +-4 logits) and the
+ * others start small, giving the output nothing.  0, or -1 when out of
+ * memory. */
 int gt_model_from_net(struct gt_model *m, const struct gt_net *n, int hidden, int buckets,
-                      int span, int max_active, double k);
+                      int span, int l2, int max_active, double k);
+/* Floats of scratch that gt_model_forward needs. */
+size_t gt_model_scratch(const struct gt_model *m);
 void gt_model_free(struct gt_model *m);
 int gt_grad_init(struct gt_grad *g, const struct gt_model *m);
 void gt_grad_free(struct gt_grad *g);
 void gt_grad_zero(struct gt_grad *g, const struct gt_model *m);
 
 /* The logit of one position: f[0..nus) the side to move's features,
- * f[nus..n) the other side's.  acc receives the 2 * hidden sums. */
+ * f[nus..n) the other side's.  acc (gt_model_scratch floats) receives the
+ * 2 * hidden sums first. */
 float gt_model_forward(const struct gt_model *m, const uint32_t *f, int nus, int n, float *acc);
 /* Forward and backward for one position with target probability t and
  * the logit `base` of the game's evaluation (0 unless residual): adds the

@@ -147,7 +147,7 @@ static void calibrate(struct gt_net *net, const struct gt_model *m,
 {
     const int h = net->hidden;
     int16_t *acc = aligned_alloc(GT_NET_ALIGN, 2 * sizeof *acc * (size_t)h);
-    float *facc = malloc(2 * sizeof *facc * (size_t)h);
+    float *facc = malloc(sizeof *facc * gt_model_scratch(m));
     if (!acc || !facc) {
         free(acc);
         free(facc);
@@ -280,6 +280,12 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
         gt_errf(err, err_len, "%d output buckets: at most %d", buckets, GT_NET_MAX_BUCKETS);
         return -1;
     }
+    if (c->init && c->init->l2 && c->l2 && c->l2 != c->init->l2) {
+        gt_errf(err, err_len, "the starting network has a second hidden layer of %d units; "
+                "this run trains %d (a network without one can start any)", c->init->l2,
+                c->l2);
+        return -1;
+    }
     if (c->init && c->init->buckets > 1 && c->init->buckets != buckets) {
         gt_errf(err, err_len, "the starting network has %d output buckets; this run trains "
                 "%d (a network of one bucket can start any count)", c->init->buckets,
@@ -321,8 +327,9 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
     for (size_t i = 0; i < s->n; i++)
         most = s->nus[i] > most ? s->nus[i] : most;
     const int span = (most + buckets - 1) / buckets;
-    if ((c->init ? gt_model_from_net(m, c->init, c->hidden, buckets, span, ft->max_active, c->k)
-                 : gt_model_init(m, ft->count, c->hidden, buckets, span, ft->max_active,
+    if ((c->init ? gt_model_from_net(m, c->init, c->hidden, buckets, span, c->l2,
+                                     ft->max_active, c->k)
+                 : gt_model_init(m, ft->count, c->hidden, buckets, span, c->l2, ft->max_active,
                                  c->residual, c->seed)) < 0 ||
         !grads || gt_adam_init(&adam, m) < 0)
         goto oom;

@@ -19,6 +19,8 @@ struct gt_train_config {
     int buckets;               /* output layers by the side to move's active
                                   features (net.h); 0: the starting
                                   network's, else 1 */
+    int l2;                    /* units of a second hidden layer; 0: the
+                                  starting network's, else none */
     int epochs;
     int batch;                 /* positions per step */
     int threads;

@@ -170,8 +170,8 @@ static struct gt_net *random_bucketed_net(const struct gt_game *g, int hidden, i
     char err[256];
     /* chess's 32 pieces shared out, each active base_ratio times */
     int most = 32 * (g->features->base ? g->features->base_ratio : 1);
-    struct gt_net *n = gt_net_new(g, hidden, buckets, (most + buckets - 1) / buckets, 400, err,
-                                  sizeof err);
+    struct gt_net *n = gt_net_new(g, hidden, buckets, (most + buckets - 1) / buckets, 0, 400,
+                                  err, sizeof err);
     ck_assert_msg(n != NULL, "%s", err);
     uint64_t r = seed;
     for (size_t i = 0; i < (size_t)n->inputs * (size_t)hidden; i++)
@@ -188,6 +188,32 @@ static struct gt_net *random_bucketed_net(const struct gt_game *g, int hidden, i
 static struct gt_net *random_net(const struct gt_game *g, int hidden, uint64_t seed)
 {
     return random_bucketed_net(g, hidden, 1, seed);
+}
+
+/* The same with a second hidden layer of l2 units, whose biases put
+ * some units below their clamp, some above and some inside it. */
+static struct gt_net *random_l2_net(const struct gt_game *g, int hidden, int buckets, int l2,
+                                    uint64_t seed)
+{
+    char err[256];
+    int most = 32 * (g->features->base ? g->features->base_ratio : 1);
+    struct gt_net *n = gt_net_new(g, hidden, buckets, (most + buckets - 1) / buckets, l2, 400,
+                                  err, sizeof err);
+    ck_assert_msg(n != NULL, "%s", err);
+    uint64_t r = seed;
+    for (size_t i = 0; i < (size_t)n->inputs * (size_t)hidden; i++)
+        n->ft_weights[i] = (int16_t)((int)(gt_rand64(&r) % 81) - 40);
+    for (int i = 0; i < hidden; i++)
+        n->ft_bias[i] = (int16_t)((int)(gt_rand64(&r) % 201) - 50);
+    for (size_t i = 0; i < 2 * (size_t)hidden * (size_t)buckets * (size_t)l2; i++)
+        n->out_weights[i] = (int16_t)((int)(gt_rand64(&r) % 255) - 127);
+    for (int i = 0; i < buckets * l2; i++) {
+        n->l2_bias[i] = (int32_t)(gt_rand64(&r) % 60001) - 30000;
+        n->l2_out[i] = (int32_t)(gt_rand64(&r) % 40001) - 20000;
+    }
+    for (int b = 0; b < buckets; b++)
+        n->out_bias[b] = (int32_t)(gt_rand64(&r) % 20001) - 10000;
+    return n;
 }
 
 START_TEST(updates_equal_refresh)
@@ -607,6 +633,82 @@ static void search_same_tree(const struct gt_game *g, const char *const *positio
     gt_net_free(net);
 }
 
+/* A second hidden layer: along random games, the AVX2 output equals the
+ * portable one in every bucket, and the evaluation moves with the
+ * position; the file keeps every weight, as format 3. */
+START_TEST(second_layer_same_numbers_and_file)
+{
+    const struct gt_game *g = CHESS;
+    ck_assert_int_eq(g->init(), 0);
+    struct gt_net *net = random_l2_net(g, 64, 3, 16, 77);
+    const int h = net->hidden;
+    int16_t *acc = aligned_alloc(GT_NET_ALIGN, 2 * sizeof(int16_t) * (size_t)h);
+    void *pos = malloc(g->pos_size), *undo = malloc(g->undo_size);
+    gt_move *moves = malloc(sizeof *moves * (size_t)g->max_moves);
+    uint32_t idx[128];
+    uint64_t rng = 5;
+    char err[512];
+    int distinct = 0, last = INT32_MIN;
+    for (int game = 0; game < 4; game++) {
+        ck_assert_int_eq(g->from_text(pos, g->startpos, err, sizeof err), 0);
+        for (int ply = 0; ply < 120; ply++) {
+            int n = g->generate(pos, GT_GEN_ALL, moves);
+            if (n == 0)
+                break;
+            g->make(pos, moves[gt_rand64(&rng) % (uint64_t)n], undo);
+            for (int p = 0; p < 2; p++)
+                gt_net_refresh(net, acc + p * h, idx, g->features->active(pos, p, idx));
+            int us = g->side(pos);
+            for (int b = 0; b < net->buckets; b++)
+                ck_assert_int_eq(gt_net_output(net, acc + us * h, acc + (1 - us) * h, b),
+                                 gt_net_output_portable(net, acc + us * h, acc + (1 - us) * h,
+                                                        b));
+            int v = gt_net_evaluate(net, g, pos, NULL);
+            distinct += v != last;
+            last = v;
+        }
+    }
+    ck_assert_int_gt(distinct, 100);
+    char path[256];
+    temp_name(path, sizeof path, "l2net");
+    ck_assert_int_eq(gt_net_save(net, path, err, sizeof err), 0);
+    ck_assert_int_eq(file_size(path), 140 + 2 * ((long)g->features->count * 64 + 64 +
+                                                 3 * 16 * 128) + 4 * 3 + 2 * 4 * 3 * 16);
+    FILE *fv = fopen(path, "rb");
+    unsigned char head[16];
+    ck_assert(fv && fread(head, 1, sizeof head, fv) == sizeof head);
+    fclose(fv);
+    ck_assert_int_eq(head[8], 3);
+    struct gt_net *back = gt_net_load(g, path, err, sizeof err);
+    ck_assert_msg(back != NULL, "%s", err);
+    ck_assert_int_eq(back->l2, 16);
+    ck_assert(!memcmp(back->out_weights, net->out_weights,
+                      sizeof(int16_t) * 2 * 3 * 16 * (size_t)h));
+    ck_assert(!memcmp(back->l2_bias, net->l2_bias, sizeof(int32_t) * 3 * 16));
+    ck_assert(!memcmp(back->l2_out, net->l2_out, sizeof(int32_t) * 3 * 16));
+    ck_assert(!memcmp(back->out_bias, net->out_bias, sizeof(int32_t) * 3));
+    for (int i = 0; i < 20; i++) {
+        random_position(g, pos, i, moves, undo, &rng);
+        ck_assert_int_eq(gt_net_evaluate(back, g, pos, NULL), gt_net_evaluate(net, g, pos, NULL));
+    }
+    /* A width out of range is refused by name. */
+    FILE *in = fopen(path, "r+b");
+    ck_assert(in != NULL);
+    fseek(in, 136, SEEK_SET);
+    fputc(GT_NET_MAX_L2 + 1, in);
+    fclose(in);
+    ck_assert_ptr_null(gt_net_load(g, path, err, sizeof err));
+    ck_assert_msg(strstr(err, "second hidden layer"), "%s", err);
+    unlink(path);
+    gt_net_free(back);
+    gt_net_free(net);
+    free(acc);
+    free(pos);
+    free(undo);
+    free(moves);
+}
+END_TEST
+
 /* A network of the set the game's features extend (chess-psq, which
  * chess-king4 extends) loads widened: zero rows for the features it
  * lacks, its buckets' span times base_ratio, and the same score for
@@ -763,7 +865,7 @@ START_TEST(training_learns_and_quantises)
     /* The float model with the integer weights: the integer arithmetic
      * must give its numbers, but for the final truncations. */
     struct gt_model dq = {0};
-    ck_assert_int_eq(gt_model_from_net(&dq, net, 0, 0, 0, 64, c.k), 0);
+    ck_assert_int_eq(gt_model_from_net(&dq, net, 0, 0, 0, 0, 64, c.k), 0);
     double sum = 0, worst = 0;
     const int N = 500;
     for (int i = 0; i < N; i++) {
@@ -861,7 +963,7 @@ START_TEST(training_learns_and_quantises)
     ck_assert_msg(bn != NULL, "%s", err);
     ck_assert_int_eq(bn->buckets, 4);
     struct gt_model bq = {0};
-    ck_assert_int_eq(gt_model_from_net(&bq, bn, 0, 0, 0, 64, c.k), 0);
+    ck_assert_int_eq(gt_model_from_net(&bq, bn, 0, 0, 0, 0, 64, c.k), 0);
     ck_assert_int_eq(bq.bucket_span, bn->bucket_span);
     int used[4] = {0};
     for (int i = 0; i < 300; i++) {
@@ -888,6 +990,67 @@ START_TEST(training_learns_and_quantises)
     ck_assert_msg(strstr(err, "4 output buckets"), "%s", err);
     gt_net_free(bn);
     c.buckets = 0;
+
+    /* A second layer from the network without one: two of its units carry
+     * the old output, so the model evaluates as the network does wherever
+     * that output is inside the two units' clamps (+-4 logits), and the
+     * run starts far below a fresh start. */
+    c.init = net;
+    c.l2 = 8;
+    c.epochs = 1;
+    c.lr = c.lr_end = 1e-9;
+    ck_assert_msg(gt_train_run(g, &s, &c, &mi, &st, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(mi.l2, 8);
+    ck_assert_msg(st.first_loss < 0.9 * fresh_loss, "with a second layer it started at "
+                  "%f; the network ended at %f, a fresh start was %f", st.first_loss,
+                  trained_loss, fresh_loss);
+    int inside = 0;
+    for (int i = 0; i < 200; i++) {
+        random_position(g, pos, i, moves, undo, &rng);
+        int q = gt_net_evaluate(net, g, pos, NULL);
+        double l2_eval = gt_model_evaluate(&mi, g, pos, c.k);
+        if (abs(q) >= 3.9 * c.k)
+            continue;
+        inside++;
+        ck_assert_msg(fabs(q - l2_eval) <= 2, "the network %d, with a second layer %.2f", q,
+                      l2_eval);
+    }
+    ck_assert_int_gt(inside, 50);
+    gt_model_free(&mi);
+    /* Trained on, the loss falls, and the integer network written is the
+     * float model's: its own weights exactly but for the truncations, the
+     * trained ones within the first layer's rounding. */
+    c.lr = 0.005;
+    c.epochs = 4;
+    ck_assert_msg(gt_train_run(g, &s, &c, &mi, &st, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(st.val_loss < st.first_loss, "loss %f before, %f after", st.first_loss,
+                  st.val_loss);
+    struct gt_net *ln = gt_net_load(g, path, err, sizeof err);
+    ck_assert_msg(ln != NULL, "%s", err);
+    ck_assert_int_eq(ln->l2, 8);
+    struct gt_model lq = {0};
+    ck_assert_int_eq(gt_model_from_net(&lq, ln, 0, 0, 0, 0, 64, c.k), 0);
+    double lsum = 0;
+    for (int i = 0; i < 300; i++) {
+        random_position(g, pos, i, moves, undo, &rng);
+        int q = gt_net_evaluate(ln, g, pos, NULL);
+        double exact = gt_model_evaluate(&lq, g, pos, c.k);
+        ck_assert_msg(fabs(q - exact) <= 2, "integer %d, its float value %.2f", q, exact);
+        double d = fabs(q - gt_model_evaluate(&mi, g, pos, c.k));
+        ck_assert_msg(d <= 60, "integer %d, the trained model %.1f", q,
+                      gt_model_evaluate(&mi, g, pos, c.k));
+        lsum += d;
+    }
+    ck_assert_msg(lsum / 300 <= 15, "float and integer differ by %.1f on average", lsum / 300);
+    gt_model_free(&lq);
+    gt_model_free(&mi);
+    /* It starts a run of its own width, not another. */
+    c.init = ln;
+    c.l2 = 4;
+    ck_assert_int_eq(gt_train_run(g, &s, &c, &mi, &st, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "second hidden layer of 8"), "%s", err);
+    gt_net_free(ln);
+    c.l2 = 0;
 
     c.init = NULL;
     c.lr = 0.005;
@@ -1187,6 +1350,7 @@ Suite *test_suite(void)
         {"accumulators", updates_equal_refresh},
         {"widths", updates_every_width},
         {"files", file_round_trip_and_refusals},
+        {"second-layer", second_layer_same_numbers_and_file},
         {"widen", base_networks_widen},
         {"search", search_updates_equal_refresh},
         {"search-shogi", search_updates_equal_refresh_shogi},
