@@ -163,39 +163,14 @@ START_TEST(changes_match_active_sets)
 END_TEST
 
 /* A network of random integers that reach both ends of the clamp, with
- * `buckets` output layers that differ. */
-static struct gt_net *random_bucketed_net(const struct gt_game *g, int hidden, int buckets,
-                                          uint64_t seed)
+ * `buckets` output layers that differ and a second hidden layer of l2
+ * units (0: none), whose biases put some units below their clamp, some
+ * above and some inside it. */
+static struct gt_net *random_shaped_net(const struct gt_game *g, int hidden, int buckets,
+                                        int l2, uint64_t seed)
 {
     char err[256];
     /* chess's 32 pieces shared out, each active base_ratio times */
-    int most = 32 * (g->features->base ? g->features->base_ratio : 1);
-    struct gt_net *n = gt_net_new(g, hidden, buckets, (most + buckets - 1) / buckets, 0, 400,
-                                  err, sizeof err);
-    ck_assert_msg(n != NULL, "%s", err);
-    uint64_t r = seed;
-    for (size_t i = 0; i < (size_t)n->inputs * (size_t)hidden; i++)
-        n->ft_weights[i] = (int16_t)((int)(gt_rand64(&r) % 81) - 40);
-    for (int i = 0; i < hidden; i++)
-        n->ft_bias[i] = (int16_t)((int)(gt_rand64(&r) % 201) - 50);
-    for (int i = 0; i < 2 * hidden * buckets; i++)
-        n->out_weights[i] = (int16_t)((int)(gt_rand64(&r) % 255) - 127);
-    for (int b = 0; b < buckets; b++)
-        n->out_bias[b] = (int32_t)(gt_rand64(&r) % 20001) - 10000;
-    return n;
-}
-
-static struct gt_net *random_net(const struct gt_game *g, int hidden, uint64_t seed)
-{
-    return random_bucketed_net(g, hidden, 1, seed);
-}
-
-/* The same with a second hidden layer of l2 units, whose biases put
- * some units below their clamp, some above and some inside it. */
-static struct gt_net *random_l2_net(const struct gt_game *g, int hidden, int buckets, int l2,
-                                    uint64_t seed)
-{
-    char err[256];
     int most = 32 * (g->features->base ? g->features->base_ratio : 1);
     struct gt_net *n = gt_net_new(g, hidden, buckets, (most + buckets - 1) / buckets, l2, 400,
                                   err, sizeof err);
@@ -205,15 +180,26 @@ static struct gt_net *random_l2_net(const struct gt_game *g, int hidden, int buc
         n->ft_weights[i] = (int16_t)((int)(gt_rand64(&r) % 81) - 40);
     for (int i = 0; i < hidden; i++)
         n->ft_bias[i] = (int16_t)((int)(gt_rand64(&r) % 201) - 50);
-    for (size_t i = 0; i < 2 * (size_t)hidden * (size_t)buckets * (size_t)l2; i++)
+    for (size_t i = 0; i < 2 * (size_t)hidden * (size_t)buckets * (size_t)(l2 ? l2 : 1); i++)
         n->out_weights[i] = (int16_t)((int)(gt_rand64(&r) % 255) - 127);
+    for (int b = 0; b < buckets; b++)
+        n->out_bias[b] = (int32_t)(gt_rand64(&r) % 20001) - 10000;
     for (int i = 0; i < buckets * l2; i++) {
         n->l2_bias[i] = (int32_t)(gt_rand64(&r) % 60001) - 30000;
         n->l2_out[i] = (int32_t)(gt_rand64(&r) % 40001) - 20000;
     }
-    for (int b = 0; b < buckets; b++)
-        n->out_bias[b] = (int32_t)(gt_rand64(&r) % 20001) - 10000;
     return n;
+}
+
+static struct gt_net *random_bucketed_net(const struct gt_game *g, int hidden, int buckets,
+                                          uint64_t seed)
+{
+    return random_shaped_net(g, hidden, buckets, 0, seed);
+}
+
+static struct gt_net *random_net(const struct gt_game *g, int hidden, uint64_t seed)
+{
+    return random_bucketed_net(g, hidden, 1, seed);
 }
 
 START_TEST(updates_equal_refresh)
@@ -640,7 +626,7 @@ START_TEST(second_layer_same_numbers_and_file)
 {
     const struct gt_game *g = CHESS;
     ck_assert_int_eq(g->init(), 0);
-    struct gt_net *net = random_l2_net(g, 64, 3, 16, 77);
+    struct gt_net *net = random_shaped_net(g, 64, 3, 16, 77);
     const int h = net->hidden;
     int16_t *acc = aligned_alloc(GT_NET_ALIGN, 2 * sizeof(int16_t) * (size_t)h);
     void *pos = malloc(g->pos_size), *undo = malloc(g->undo_size);
