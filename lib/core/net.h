@@ -31,10 +31,9 @@
  * int16 in units of 1/QB (1/QL2 with a second layer: finer, for units
  * whose clamp spans one logit or so), out_bias int32 in units of
  * 1/(QA*QB), l2_bias int32 in units of 1/(QA*QL2), l2_out int32 in units
- * of 1/QO.  Every product fits its type
- * when |out weight| <= 127 (the trainer clips them), so the AVX2 code
- * and the portable code give the same numbers.  The file format is in
- * doc/network.md.
+ * of 1/QO.  Every product fits its type when |out weight| <= 127 (the
+ * trainer clips them), so the AVX2 code and the portable code give the
+ * same numbers.  The file format is in doc/network.md.
  * SPDX-License-Identifier: MIT */
 #ifndef GT_NET_H
 #define GT_NET_H
