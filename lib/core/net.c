@@ -34,17 +34,10 @@ static uint64_t checksum(const unsigned char *p, size_t n)
     return h;
 }
 
-/* Rows of out_weights a bucket: one a unit of the second layer, or the
- * output's one. */
-static size_t out_rows(int l2)
-{
-    return l2 > 0 ? (size_t)l2 : 1;
-}
-
 static size_t payload_size(uint32_t inputs, int hidden, int buckets, int l2)
 {
     const size_t h = (size_t)hidden, b = (size_t)buckets;
-    return 2 * ((size_t)inputs * h + h + b * out_rows(l2) * 2 * h) + 4 * b +
+    return 2 * ((size_t)inputs * h + h + b * gt_net_out_rows(l2) * 2 * h) + 4 * b +
            2 * 4 * b * (size_t)l2;
 }
 
@@ -60,7 +53,7 @@ static size_t block_size(uint32_t inputs, int hidden, int buckets, int l2)
     const size_t l2n = round_up(sizeof(int32_t) * (size_t)buckets * (size_t)l2);
     return round_up(sizeof(int16_t) * (size_t)inputs * (size_t)hidden) +
            round_up(sizeof(int16_t) * (size_t)hidden) +
-           round_up(sizeof(int16_t) * 2 * (size_t)hidden * (size_t)buckets * out_rows(l2)) +
+           round_up(sizeof(int16_t) * 2 * (size_t)hidden * (size_t)buckets * gt_net_out_rows(l2)) +
            2 * l2n;
 }
 
@@ -71,7 +64,7 @@ static struct gt_net *alloc_net(uint32_t inputs, int hidden, int buckets, int sp
         return NULL;
     size_t w = round_up(sizeof(int16_t) * (size_t)inputs * (size_t)hidden),
            b = round_up(sizeof(int16_t) * (size_t)hidden),
-           o = round_up(sizeof(int16_t) * 2 * (size_t)hidden * (size_t)buckets * out_rows(l2)),
+           o = round_up(sizeof(int16_t) * 2 * (size_t)hidden * (size_t)buckets * gt_net_out_rows(l2)),
            l2n = round_up(sizeof(int32_t) * (size_t)buckets * (size_t)l2);
     const size_t bytes = block_size(inputs, hidden, buckets, l2);
     n->mem = aligned_alloc(GT_NET_ALIGN, bytes);
@@ -280,7 +273,7 @@ struct gt_net *gt_net_read(const struct gt_game *g, const void *buf, size_t len,
         n->ft_weights[i] = (int16_t)gt_get16s(q);
     for (int i = 0; i < hidden; i++, q += 2)
         n->ft_bias[i] = (int16_t)gt_get16s(q);
-    for (size_t i = 0; i < 2 * (size_t)hidden * (size_t)buckets * out_rows(l2); i++, q += 2)
+    for (size_t i = 0; i < 2 * (size_t)hidden * (size_t)buckets * gt_net_out_rows(l2); i++, q += 2)
         n->out_weights[i] = (int16_t)gt_get16s(q);
     for (int b = 0; b < buckets; b++, q += 4)
         n->out_bias[b] = (int32_t)gt_get32(q);
@@ -361,7 +354,7 @@ int gt_net_save(const struct gt_net *n, const char *path, char *err, size_t err_
         gt_put16(q, (uint16_t)n->ft_weights[i]);
     for (int i = 0; i < n->hidden; i++, q += 2)
         gt_put16(q, (uint16_t)n->ft_bias[i]);
-    for (size_t i = 0; i < 2 * (size_t)n->hidden * (size_t)n->buckets * out_rows(n->l2);
+    for (size_t i = 0; i < 2 * (size_t)n->hidden * (size_t)n->buckets * gt_net_out_rows(n->l2);
          i++, q += 2)
         gt_put16(q, (uint16_t)n->out_weights[i]);
     for (int b = 0; b < n->buckets; b++, q += 4)

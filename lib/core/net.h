@@ -78,6 +78,17 @@ struct gt_net {
     void *mem;                       /* one block behind the arrays */
 };
 
+/* Rows of out_weights a bucket: one a unit of the second layer, or the
+ * output's one; and the units those rows' weights are in. */
+static inline size_t gt_net_out_rows(int l2)
+{
+    return l2 > 0 ? (size_t)l2 : 1;
+}
+static inline int gt_net_out_quant(int l2)
+{
+    return l2 > 0 ? GT_NET_QL2 : GT_NET_QB;
+}
+
 /* A network of this shape, zeroed (the trainer fills it): `buckets`
  * output layers, each for `span` active features of the side to move
  * (gt_net_bucket), with a second hidden layer of l2 units (0: none).

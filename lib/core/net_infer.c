@@ -191,7 +191,7 @@ static int64_t layer2(const struct gt_net *n, const int64_t *sums, int bucket)
 static const int16_t *out_layer(const struct gt_net *n, int bucket)
 {
     return n->out_weights +
-           (size_t)bucket * (size_t)(n->l2 > 0 ? n->l2 : 1) * 2 * (size_t)n->hidden;
+           (size_t)bucket * gt_net_out_rows(n->l2) * 2 * (size_t)n->hidden;
 }
 
 int gt_net_output_portable(const struct gt_net *n, const int16_t *us, const int16_t *them,

@@ -10,10 +10,10 @@
 #include "core/net.h"
 #include "core/util.h"
 
-/* Rows of w2 (and entries of b2) a bucket. */
+/* Rows of w2 (and entries of b2) a bucket: the network's rows. */
 static size_t rows_of(const struct gt_model *m)
 {
-    return m->l2 > 0 ? (size_t)m->l2 : 1;
+    return gt_net_out_rows(m->l2);
 }
 
 static float uniform(uint64_t *rng, double a)
@@ -97,7 +97,7 @@ static void from_net_bucket(struct gt_model *m, const struct gt_net *n, int b, i
             for (size_t i = 0; i < oh; i++)
                 m->w2[((size_t)b * rows + j) * 2 * h + half * h + i] =
                     (float)(n->out_weights[((size_t)from * rows + j) * 2 * oh + half * oh + i] /
-                            (double)(m->l2 ? GT_NET_QL2 : GT_NET_QB));
+                            (double)gt_net_out_quant(m->l2));
     for (size_t j = 0; j < (size_t)m->l2; j++) {
         m->b2[(size_t)b * rows + j] =
             (float)(n->l2_bias[(size_t)from * rows + j] / (double)(GT_NET_QA * GT_NET_QL2));
@@ -170,12 +170,10 @@ int gt_model_from_net(struct gt_model *m, const struct gt_net *n, int hidden, in
         m->b1[i] = n->ft_bias[i] / (float)GT_NET_QA;
     /* With a second layer, the units beyond the network's give its
      * units nothing. */
-    for (size_t j = 0; j < rows_of(m) && m->l2; j++)
-        for (size_t half = 0; half < 2; half++)
-            for (size_t i = (size_t)oh; i < (size_t)h; i++)
-                for (int b = 0; b < buckets; b++)
-                    m->w2[((size_t)b * rows_of(m) + j) * 2 * (size_t)h + half * (size_t)h + i] =
-                        0.0f;
+    const size_t rows = rows_of(m);
+    for (size_t r2 = 0; m->l2 && r2 < (size_t)buckets * rows * 2; r2++)
+        for (size_t i = (size_t)oh; i < (size_t)h; i++)
+            m->w2[r2 * (size_t)h + i] = 0.0f;
     /* Bucket b of the model from the network's bucket b, or from its
      * only one. */
     for (int b = 0; b < buckets; b++) {
@@ -358,7 +356,7 @@ float gt_model_step(const struct gt_model *m, const uint32_t *f, int nus, int n,
 void gt_model_clip(struct gt_model *m)
 {
     const float l1 = 32000.0f / GT_NET_QA / (float)(m->max_active + 1);
-    const float l2 = 127.0f / (m->l2 ? GT_NET_QL2 : GT_NET_QB);
+    const float l2 = 127.0f / gt_net_out_quant(m->l2);
     size_t n1 = (size_t)m->inputs * (size_t)m->hidden + (size_t)m->hidden;
     for (size_t i = 0; i < n1; i++)
         m->w1[i] = m->w1[i] > l1 ? l1 : m->w1[i] < -l1 ? -l1 : m->w1[i];
@@ -395,7 +393,7 @@ struct gt_net *gt_model_quantise(const struct gt_model *m, const struct gt_game 
         n->ft_bias[i] = q16(m->b1[i] * GT_NET_QA);
     const size_t n2 = 2 * (size_t)m->hidden * (size_t)m->buckets * rows_of(m);
     for (size_t i = 0; i < n2; i++)
-        n->out_weights[i] = q16(m->w2[i] * (m->l2 ? GT_NET_QL2 : GT_NET_QB));
+        n->out_weights[i] = q16(m->w2[i] * gt_net_out_quant(m->l2));
     for (int b = 0; b < m->buckets; b++)
         n->out_bias[b] = q32((double)(m->l2 ? m->b3[b] : m->b2[b]) * GT_NET_QA * GT_NET_QB);
     for (int i = 0; i < m->buckets * m->l2; i++) {
