@@ -4,6 +4,7 @@
 #include "history.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 
 /* One zeroed block per set: correction tables, butterfly, counter moves,
@@ -15,10 +16,26 @@
  * it, which took 20 ms of every shogi move with two threads. */
 #define CORRECTION_BYTES (GT_CORRECTION_ENTRIES * sizeof(int16_t))
 
+size_t gt_history_quiet_bytes(unsigned count)
+{
+    return 2 * (size_t)count * sizeof(int16_t) + (size_t)count * sizeof(gt_move) +
+           (size_t)count * count * sizeof(int16_t);
+}
+
 static size_t set_bytes(unsigned count)
 {
-    return CORRECTION_BYTES + 2 * (size_t)count * sizeof(int16_t) +
-           (size_t)count * sizeof(gt_move) + (size_t)count * count * sizeof(int16_t);
+    return CORRECTION_BYTES + gt_history_quiet_bytes(count);
+}
+
+/* The quiet tables lie in one run from the butterfly table on. */
+void gt_history_load(struct gt_history *s, const void *kept, unsigned count)
+{
+    memcpy(s->butterfly, kept, gt_history_quiet_bytes(count));
+}
+
+void gt_history_save(const struct gt_history *s, void *kept, unsigned count)
+{
+    memcpy(kept, s->butterfly, gt_history_quiet_bytes(count));
 }
 
 static int set_alloc(struct gt_history *s, unsigned count)

@@ -1,7 +1,7 @@
 /* history.h -- what the search learns about quiet moves: butterfly
  * history, counter moves and continuation history, one set per search
- * thread.  They live for one search: kept from one move to the next, they
- * measured level in games and spoilt a king-and-rook mate (doc/strength.md).
+ * thread.  They live for one search unless HistoryKeep hands the main
+ * thread's to the next search of the game (doc/strength.md measures it).
  * SPDX-License-Identifier: MIT */
 #ifndef GT_HISTORY_H
 #define GT_HISTORY_H
@@ -30,5 +30,12 @@ struct gt_histories {
  * indices.  Returns 0, or -1 without memory (nothing is left allocated). */
 int gt_histories_alloc(struct gt_histories *h, unsigned count, int threads);
 void gt_histories_free(struct gt_histories *h);
+
+/* The bytes of one set's quiet-move tables (butterfly, counter moves,
+ * continuation), which HistoryKeep carries from one search to the next,
+ * and the copies to and from such a block. */
+size_t gt_history_quiet_bytes(unsigned count);
+void gt_history_load(struct gt_history *s, const void *kept, unsigned count);
+void gt_history_save(const struct gt_history *s, void *kept, unsigned count);
 
 #endif

@@ -334,6 +334,9 @@ int gt_search(const struct gt_game *g, const void *root, struct gt_tt *tt,
     for (int i = 0; i < nthreads && keep; i++)
         memcpy(workers[i].correction, params->correction,
                GT_CORRECTION_ENTRIES * sizeof(int16_t));
+    const bool keep_quiet = params->sp[GT_SP_HIST_KEEP] && params->history;
+    for (int i = 0; i < nthreads && keep_quiet; i++)
+        gt_history_load(&hist.set[i], params->history, g->move_index_count);
     /* The only legal move (a forced pass, a single evasion) is played at
      * once under a clock: thinking cannot change it. */
     int root_moves = g->generate(root, GT_GEN_ALL, workers[0].stack[0].moves);
@@ -388,6 +391,8 @@ int gt_search(const struct gt_game *g, const void *root, struct gt_tt *tt,
     if (keep)
         memcpy(params->correction, workers[0].correction,
                GT_CORRECTION_ENTRIES * sizeof(int16_t));
+    if (keep_quiet)
+        gt_history_save(&hist.set[0], params->history, g->move_index_count);
     res->best = best->best;
     res->ponder = best->ponder;
     res->score = best->score;

@@ -46,6 +46,9 @@ struct gt_search_params {
                                   one search to the next where
                                   CorrectionKeep says so
                                   (GT_CORRECTION_ENTRIES), or NULL */
+    void *history;             /* the game's quiet-move histories, kept
+                                  where HistoryKeep says so
+                                  (gt_history_quiet_bytes), or NULL */
 };
 
 struct gt_null_stats {

@@ -25,6 +25,7 @@ struct gt_engine {
     struct gt_options *opts;
     struct gt_tt tt;
     int16_t *correction;       /* kept beside the table (CorrectionKeep) */
+    void *history;             /* the quiet-move histories (HistoryKeep) */
     long hash_mb;
     void *pos;          /* the root position */
     void *scratch;      /* a second position for all-or-nothing updates */
@@ -138,15 +139,16 @@ static struct gt_net *builtin_network(const struct gt_game *g)
                        : NULL;
 }
 
-/* The network the search uses now: a change clears the table, whose
- * stored evaluations came from the other one. */
 /* A new game, or another evaluation: nothing learnt so far holds. */
 static void forget(struct gt_engine *e)
 {
     gt_tt_clear(&e->tt);
     memset(e->correction, 0, GT_CORRECTION_ENTRIES * sizeof *e->correction);
+    memset(e->history, 0, gt_history_quiet_bytes(e->g->move_index_count));
 }
 
+/* The network the search uses now: a change clears the table, whose
+ * stored evaluations came from the other one. */
 static void choose_evaluation(struct gt_engine *e)
 {
     const struct gt_net *n =
@@ -260,7 +262,8 @@ struct gt_engine *gt_engine_new(const struct gt_game *g, char *err, size_t err_l
     }
     e->hash_mb = gt_options_int(e->opts, hash_name[g->dialect]);
     e->correction = calloc(GT_CORRECTION_ENTRIES, sizeof *e->correction);
-    if (!e->correction || gt_tt_resize(&e->tt, e->hash_mb) < 0)
+    e->history = calloc(1, gt_history_quiet_bytes(g->move_index_count) + 1);
+    if (!e->correction || !e->history || gt_tt_resize(&e->tt, e->hash_mb) < 0)
         goto oom;
     e->net = builtin_network(g);
     choose_evaluation(e);
@@ -285,6 +288,7 @@ void gt_engine_free(struct gt_engine *e)
     gt_options_free(e->opts);
     gt_tt_free(&e->tt);
     free(e->correction);
+    free(e->history);
     free(e->pos);
     free(e->scratch);
     free(e->search_pos);
@@ -406,6 +410,7 @@ void gt_engine_params(const struct gt_engine *e, struct gt_search_params *p)
     p->eval_params = e->eval_values;
     p->net = e->playing;
     p->correction = e->correction;
+    p->history = e->history;
 }
 
 static void prepare(struct gt_engine *e, const struct gt_limits *lim)

@@ -1,6 +1,6 @@
 /* check_chess_play.c -- the engine plays chess: it mates with king and
  * queen or king and rook against a defending engine from any start, and
- * every mate it announces arrives in time.
+ * every mate it announces arrives in time; kept histories last one game.
  * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <check.h>
@@ -123,6 +123,40 @@ START_TEST(krk_from_the_centre)
 }
 END_TEST
 
+/* HistoryKeep hands one search's quiet-move histories to the next of the
+ * game, and a new game forgets them: two engines that differ only in it
+ * search a first position alike, a second one (the same table behind
+ * both) differently, and the second alike again after a new game. */
+static uint64_t nodes_for(struct gt_engine *e, const char *fen)
+{
+    char err[256];
+    struct gt_search_result res;
+    struct gt_limits lim = {.depth = 9};
+    ck_assert_int_eq(gt_engine_set_position(e, fen, NULL, err, sizeof err), 0);
+    ck_assert_int_eq(gt_engine_search(e, &lim, NULL, NULL, &res), 0);
+    return res.nodes;
+}
+
+START_TEST(kept_histories_last_one_game)
+{
+    const char *first = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    const char *second = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    char err[256];
+    struct gt_engine *kept = gt_engine_new(CHESS, err, sizeof err);
+    struct gt_engine *fresh = gt_engine_new(CHESS, err, sizeof err);
+    ck_assert_ptr_nonnull(kept);
+    ck_assert_ptr_nonnull(fresh);
+    ck_assert_int_eq(gt_engine_set_option(kept, "HistoryKeep", "1", err, sizeof err), 0);
+    ck_assert_uint_eq(nodes_for(kept, first), nodes_for(fresh, first));
+    ck_assert_uint_ne(nodes_for(kept, second), nodes_for(fresh, second));
+    gt_engine_new_game(kept);
+    gt_engine_new_game(fresh);
+    ck_assert_uint_eq(nodes_for(kept, second), nodes_for(fresh, second));
+    gt_engine_free(kept);
+    gt_engine_free(fresh);
+}
+END_TEST
+
 /* Linked directly, the module needs the init the registry would call. */
 static void setup(void)
 {
@@ -140,6 +174,7 @@ Suite *test_suite(void)
     tcase_add_test(tc, kqk_mates);
     tcase_add_test(tc, krk_mates);
     tcase_add_test(tc, krk_from_the_centre);
+    tcase_add_test(tc, kept_histories_last_one_game);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -116,7 +116,8 @@ static void compare_all_in(const struct gt_game *g, const char *option, const ch
         ck_assert_int_eq(gt_engine_set_option(e, option, value, err, sizeof err), 0);
     if (option2)
         ck_assert_int_eq(gt_engine_set_option(e, option2, value2, err, sizeof err), 0);
-    struct compare c = {e, 0, option2 && !strcmp(option2, "CorrectionKeep")};
+    struct compare c = {e, 0, option2 && (!strcmp(option2, "CorrectionKeep") ||
+                                         !strcmp(option2, "HistoryKeep"))};
     each_position(board, 'x', compare_one, &c, seen);
     ck_assert_int_eq(c.positions, 5478);   /* all legal tic-tac-toe positions */
     gt_engine_free(e);
@@ -181,6 +182,13 @@ END_TEST
 START_TEST(exact_values_corrected) { compare_all_corrected(NULL, NULL); }
 END_TEST
 START_TEST(exact_values_corrected_kept) { compare_all_corrected("CorrectionKeep", "1"); }
+END_TEST
+/* One game through every position: the histories of each search order
+ * the next one's moves. */
+START_TEST(exact_values_histories_kept)
+{
+    compare_all_in(TTT, "ContinuationHistory", "true", "HistoryKeep", "1");
+}
 END_TEST
 
 START_TEST(finds_the_winning_move)
@@ -420,6 +428,7 @@ Suite *test_suite(void)
     tcase_add_test(tc, exact_values_deeper_research);
     tcase_add_test(tc, exact_values_corrected);
     tcase_add_test(tc, exact_values_corrected_kept);
+    tcase_add_test(tc, exact_values_histories_kept);
     tcase_add_test(tc, finds_the_winning_move);
     tcase_add_test(tc, the_only_move_is_played_at_once);
     tcase_add_test(tc, multipv_lines_are_the_best_moves_in_order);
