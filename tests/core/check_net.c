@@ -180,7 +180,7 @@ static struct gt_net *random_shaped_net(const struct gt_game *g, int hidden, int
         n->ft_weights[i] = (int16_t)((int)(gt_rand64(&r) % 81) - 40);
     for (int i = 0; i < hidden; i++)
         n->ft_bias[i] = (int16_t)((int)(gt_rand64(&r) % 201) - 50);
-    for (size_t i = 0; i < 2 * (size_t)hidden * (size_t)buckets * (size_t)(l2 ? l2 : 1); i++)
+    for (size_t i = 0; i < 2 * (size_t)hidden * (size_t)buckets * gt_net_out_rows(l2); i++)
         n->out_weights[i] = (int16_t)((int)(gt_rand64(&r) % 255) - 127);
     for (int b = 0; b < buckets; b++)
         n->out_bias[b] = (int32_t)(gt_rand64(&r) % 20001) - 10000;
