@@ -108,9 +108,9 @@
       "correction history's weight, % (0: off)")                                         \
     X(CORRECTION_KEEP, "CorrectionKeep", NUM, 0, 0, 1,                                   \
       "1: correction history is kept from one search to the next")                       \
-    X(HIST_KEEP, "HistoryKeep", NUM, 0, 0, 1,                                           \
-      "1: the quiet-move histories (butterfly, counter moves, continuation) are kept "  \
-      "from one search to the next of a game")                                          \
+    X(HIST_KEEP, "HistoryKeep", NUM, 0, 0, 1,                                            \
+      "1: the quiet-move histories (butterfly, counter moves, continuation) are kept "   \
+      "from one search to the next of a game")                                           \
     X(QS_FUTILITY, "QSFutilityMargin", NUM, 0, 0, 10000,                                 \
       "quiescence skips a capture that cannot bring the stand pat within this of "       \
       "alpha, %unit (0: off)")                                                           \
