@@ -262,6 +262,7 @@ struct gt_engine *gt_engine_new(const struct gt_game *g, char *err, size_t err_l
     }
     e->hash_mb = gt_options_int(e->opts, hash_name[g->dialect]);
     e->correction = calloc(GT_CORRECTION_ENTRIES, sizeof *e->correction);
+    /* + 1: a game without move indices still gets a block to point at. */
     e->history = calloc(1, gt_history_quiet_bytes(g->move_index_count) + 1);
     if (!e->correction || !e->history || gt_tt_resize(&e->tt, e->hash_mb) < 0)
         goto oom;
