@@ -69,6 +69,14 @@ tests_core_check_threads_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_core_check_threads_LDADD = games/chess/libchess.la games/shogi/libshogi.la \
 	$(CORE_TEST_LDADD)
 
+# The move picker: every move once, losing noisy moves last on request.
+check_PROGRAMS += tests/core/check_movepick
+TESTS += tests/core/check_movepick
+tests_core_check_movepick_SOURCES = tests/core/check_movepick.c tests/check_main.c \
+	games/chess/module.c
+tests_core_check_movepick_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_core_check_movepick_LDADD = games/chess/libchess.la $(CORE_TEST_LDADD)
+
 # Move lists in stages (noisy, then quiet): the same tree as one list.
 check_PROGRAMS += tests/core/check_staged
 TESTS += tests/core/check_staged

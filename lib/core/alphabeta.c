@@ -584,7 +584,9 @@ static int search_node(struct gt_worker *w, int alpha, int beta, int depth, int 
         early_fetch(w, m);
         if (root)
             report_root_move(w, depth, m, searched + 1);
-        bool quiet = pk.i >= pk.quiet_from || !g->is_noisy(pos, m);
+        /* A held-back noisy move (BadNoisyLast) is not quiet, but late. */
+        const bool bad = gt_picker_bad(&pk);
+        bool quiet = !bad && (pk.i >= pk.quiet_from || !g->is_noisy(pos, m));
         bool pass = gt_is_pass(g, m);
         /* In a game with margins, a win already proven here: only a
          * search to the end tells a larger one from a smaller, and no
@@ -610,8 +612,9 @@ static int search_node(struct gt_worker *w, int alpha, int beta, int depth, int 
                 if (lmp || (fut && !(spare_checks && g->gives_check(pos, m)))) {
                     if (gt_move_rank_below_noisy(f, pk.i)) {
                         if (!fut || !spare_checks)
-                            break;
-                        pk.checks_only = true;
+                            gt_picker_skip_quiets(&pk);
+                        else
+                            pk.checks_only = true;
                     }
                     continue;
                 }
@@ -642,10 +645,11 @@ static int search_node(struct gt_worker *w, int alpha, int beta, int depth, int 
         if (searched == 0)
             score = -gt_alphabeta(w, -beta, -alpha, new_depth, ply + 1, !pv && !cutnode);
         else {
-            /* Step 15: late move reductions for quiet moves. */
+            /* Step 15: late move reductions for quiet moves (and the
+             * held-back noisy ones, later still). */
             int r = 0;
-            if (sp[GT_SP_LMR] && !sure && depth >= sp[GT_SP_LMR_MIN_DEPTH] && quiet &&
-                (!gives_check || sp[GT_SP_LMR_CHECKS]) && !in_check &&
+            if (sp[GT_SP_LMR] && !sure && depth >= sp[GT_SP_LMR_MIN_DEPTH] &&
+                (quiet || bad) && (!gives_check || sp[GT_SP_LMR_CHECKS]) && !in_check &&
                 searched >= 1 + 2 * pv) {
                 const int last = GT_LMR_TABLE - 1;
                 r = w->lmr[depth < last ? depth : last][searched < last ? searched : last];
@@ -653,7 +657,7 @@ static int search_node(struct gt_worker *w, int alpha, int beta, int depth, int 
                      tt_pv * sp[GT_SP_LMR_TTPV];
                 r -= m == f->killers[0] || m == f->killers[1];
                 /* Quiet moves ordered by history: good history, less. */
-                if (sp[GT_SP_LMR_HISTORY] && pk.i >= f->nscored)
+                if (sp[GT_SP_LMR_HISTORY] && quiet && pk.i >= f->nscored)
                     r -= f->scores[pk.i] / sp[GT_SP_LMR_HISTORY];
                 if (r < 0) r = 0;
                 if (r > new_depth - 1) r = new_depth - 1 > 0 ? new_depth - 1 : 0;

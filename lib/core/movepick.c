@@ -291,8 +291,50 @@ void gt_history_update(struct gt_worker *w, int ply, gt_move best, int depth,
 
 void gt_picker_init(struct gt_picker *pk, int ply, gt_move tt_move, bool staged)
 {
-    *pk = (struct gt_picker){.ply = ply, .tt_move = tt_move, .staged = staged,
-                             .listed = GT_PICK_NOTHING, .i = -1, .quiet_from = INT_MAX};
+    pk->ply = ply;
+    pk->tt_move = tt_move;
+    pk->staged = staged;
+    pk->listed = GT_PICK_NOTHING;
+    pk->i = -1;
+    pk->n = 0;
+    pk->quiet_from = pk->bad_from = INT_MAX;
+    pk->checks_only = pk->no_moves = false;
+    pk->nbad = 0;            /* bad[] is left as it is: only nbad are read */
+}
+
+void gt_picker_skip_quiets(struct gt_picker *pk)
+{
+    if (pk->listed == GT_PICK_ALL)
+        pk->i = pk->n - 1;   /* the next pick is past the quiet ones */
+}
+
+/* Hold back the noisy moves of moves[0, n) that lose material (the
+ * game's exchange test), the hash move and quiet moves kept, the others'
+ * order kept: they come after the quiet moves, which are more often
+ * good than a losing capture is.  Done on the list as generated, before
+ * it is ranked, so that one list and stages (GT_FLAG_GEN_QUIET) hold
+ * back the same moves.  Returns the length left. */
+static int hold_back_bad(struct gt_worker *w, struct gt_picker *pk, gt_move *moves, int n)
+{
+    const struct gt_game *g = w->g;
+    if (!w->p->sp[GT_SP_BAD_NOISY_LAST] || !g->see_ge)
+        return n;
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        gt_move m = moves[i];
+        if (pk->nbad < GT_PICK_BAD_MAX && m != pk->tt_move && g->is_noisy(w->pos, m) &&
+            !g->see_ge(w->pos, m, 0)) {
+            /* Kept best first by the game's order (insertion: the lists
+             * are short); equals in the generator's order. */
+            int j = pk->nbad++, s = noisy_rank(w, m);
+            for (; j > 0 && noisy_rank(w, pk->bad[j - 1]) < s; j--)
+                pk->bad[j] = pk->bad[j - 1];
+            pk->bad[j] = m;
+            continue;
+        }
+        moves[k++] = m;
+    }
+    return k;
 }
 
 gt_move gt_picker_next(struct gt_worker *w, struct gt_picker *pk)
@@ -308,6 +350,7 @@ gt_move gt_picker_next(struct gt_worker *w, struct gt_picker *pk)
         /* Fresh histories: the hash move's subtree taught them. */
         if (pk->staged) {
             int k = g->generate(w->pos, GT_GEN_NOISY, f->moves + 1);
+            k = hold_back_bad(w, pk, f->moves + 1, k);
             pk->n = gt_score_noisy_stage(w, ply, tt_move, k);
             pk->listed = GT_PICK_NOISY;
         } else {
@@ -316,6 +359,7 @@ gt_move gt_picker_next(struct gt_worker *w, struct gt_picker *pk)
                 pk->no_moves = true;
                 return GT_MOVE_NONE;
             }
+            pk->n = hold_back_bad(w, pk, f->moves, pk->n);
             gt_score_moves(w, ply, tt_move, pk->n);
             pk->quiet_from = f->nscored;  /* past them, quiet moves only */
             pk->listed = GT_PICK_ALL;
@@ -328,14 +372,26 @@ gt_move gt_picker_next(struct gt_worker *w, struct gt_picker *pk)
         pk->quiet_from = pk->n;
         pk->n = gt_score_quiet_stage(w, ply, tt_move, pk->n, k);
         pk->listed = GT_PICK_ALL;
-        if (pk->n == 0) {
+        if (pk->n == 0 && pk->nbad == 0) {
             pk->no_moves = true;
             return GT_MOVE_NONE;
         }
     }
+    if (i >= pk->n && pk->listed == GT_PICK_ALL && pk->nbad) {
+        /* The held-back noisy moves, in their order, after the rest. */
+        for (int j = 0; j < pk->nbad; j++) {
+            f->moves[pk->n + j] = pk->bad[j];
+            f->scores[pk->n + j] = INT_MIN;
+        }
+        pk->bad_from = pk->n;
+        pk->n += pk->nbad;
+        pk->listed = GT_PICK_BAD;
+    }
     if (i >= pk->n)
         return GT_MOVE_NONE;
-    return pk->checks_only ? f->moves[i] : gt_next_move(w, ply, pk->n, i);
+    if (pk->checks_only || pk->listed == GT_PICK_BAD)
+        return f->moves[i];
+    return gt_next_move(w, ply, pk->n, i);
 }
 
 bool gt_picker_plain_quiet(const struct gt_worker *w, const struct gt_picker *pk)

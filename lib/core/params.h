@@ -29,6 +29,9 @@
       "continuation history in move ordering")                                           \
     X(MATE_THREAT_EXT, "MateThreatExtension", SWITCH, 0, 0, 1,                           \
       "a node where passing gets mated is searched a ply deeper")                        \
+    X(BAD_NOISY_LAST, "BadNoisyLast", SWITCH, 0, 0, 1,                                   \
+      "noisy moves that lose material (SEE) come after the quiet ones and are reduced "  \
+      "as they are")                                                                     \
     /* The numbers. */                                                                   \
     X(CHECK_EXT_DEPTH, "CheckExtensionDepth", NUM, 0, 0, 64,                             \
       "a node in check is searched a ply deeper from this depth")                        \

@@ -112,6 +112,9 @@ void gt_correction_update(struct gt_worker *w, int ply, int best, int depth, boo
 /* movepick.c */
 /* Ints readable past the end of any frame's scores (worker_init). */
 #define GT_SCORE_PAD 16
+/* Held-back noisy moves a node keeps apart; any more stay with the
+ * others (a chess position has seldom more than a handful). */
+#define GT_PICK_BAD_MAX 32
 void gt_score_moves(struct gt_worker *w, int ply, gt_move tt_move, int n);
 /* The move to search at i: the best left, quiet moves scored on demand. */
 gt_move gt_next_move(struct gt_worker *w, int ply, int n, int i);
@@ -131,14 +134,25 @@ struct gt_picker {
     int ply;
     gt_move tt_move;
     bool staged;               /* noisy and quiet moves listed apart */
-    enum { GT_PICK_NOTHING, GT_PICK_NOISY, GT_PICK_ALL } listed;
+    enum { GT_PICK_NOTHING, GT_PICK_NOISY, GT_PICK_ALL, GT_PICK_BAD } listed;
     int i;                     /* the index of the move last returned */
     int n;                     /* moves listed so far */
     int quiet_from;            /* the index where quiet moves begin */
+    int bad_from;              /* the index where the held-back noisy
+                                  moves begin (INT_MAX: not yet) */
     bool checks_only;          /* the rest, unsorted, for checks only */
     bool no_moves;             /* the position has no legal move */
+    /* Staged with BadNoisyLast: the noisy moves that lose material (SEE),
+     * held back until the quiet moves are through, best first. */
+    int nbad;
+    gt_move bad[GT_PICK_BAD_MAX];
 };
 void gt_picker_init(struct gt_picker *pk, int ply, gt_move tt_move, bool staged);
+/* The quiet moves left are not wanted (late move pruning, futility): the
+ * next move is the first held-back noisy one, if any. */
+void gt_picker_skip_quiets(struct gt_picker *pk);
+/* Is the move just returned a held-back noisy one? */
+static inline bool gt_picker_bad(const struct gt_picker *pk) { return pk->i >= pk->bad_from; }
 /* The next move, or GT_MOVE_NONE when there is none left (no_moves says
  * whether the position had none at all). */
 gt_move gt_picker_next(struct gt_worker *w, struct gt_picker *pk);

@@ -2,7 +2,8 @@
  * gets them from the search only when the noisy moves have not cut the
  * node; the search must still walk the same tree as from one list: the
  * same best move, score and node count with the flag on and off, in
- * shogi and in chess.
+ * shogi and in chess, with losing noisy moves in the list's order and
+ * held back to the end (BadNoisyLast).
  * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <check.h>
@@ -16,13 +17,16 @@ extern const struct gt_game shogi_LTX_gt_module;
 
 #include "search_positions.h"
 
-static struct gt_search_result search(const struct gt_game *g, const char *text, int depth)
+static struct gt_search_result search(const struct gt_game *g, const char *text, int depth,
+                                      const char *option)
 {
     char err[256];
     struct gt_engine *e = gt_engine_new(g, err, sizeof err);
     ck_assert_msg(e != NULL, "%s", err);
     const char *hash = g->dialect == GT_USI ? "USI_Hash" : "Hash";
     ck_assert_int_eq(gt_engine_set_option(e, hash, "4", err, sizeof err), 0);
+    if (option)
+        ck_assert_int_eq(gt_engine_set_option(e, option, "true", err, sizeof err), 0);
     ck_assert_msg(gt_engine_set_position(e, text, NULL, err, sizeof err) == 0, "%s", err);
     gt_engine_new_game(e);
     struct gt_limits lim = {.depth = depth};
@@ -33,15 +37,16 @@ static struct gt_search_result search(const struct gt_game *g, const char *text,
 }
 
 /* The game as it is against the same game with the flag cleared. */
-static void same_tree(const struct gt_game *g, const char *const *list, int depth)
+static void same_tree(const struct gt_game *g, const char *const *list, int depth,
+                      const char *option)
 {
     ck_assert_int_eq(g->init ? g->init() : 0, 0);  /* as the registry would */
     ck_assert(g->flags & GT_FLAG_GEN_QUIET);
     struct gt_game one_list = *g;
     one_list.flags &= ~(unsigned)GT_FLAG_GEN_QUIET;
     for (int i = 0; list[i]; i++) {
-        struct gt_search_result a = search(g, list[i], depth);
-        struct gt_search_result b = search(&one_list, list[i], depth);
+        struct gt_search_result a = search(g, list[i], depth, option);
+        struct gt_search_result b = search(&one_list, list[i], depth, option);
         ck_assert_msg(a.nodes == b.nodes && a.best == b.best && a.score == b.score,
                       "%s: in stages %llu nodes, best %x, score %d; one list "
                       "%llu nodes, best %x, score %d", list[i],
@@ -51,10 +56,22 @@ static void same_tree(const struct gt_game *g, const char *const *list, int dept
     }
 }
 
-START_TEST(shogi_same_tree_in_stages) { same_tree(SHOGI, shogi_pos, 8); }
+START_TEST(shogi_same_tree_in_stages) { same_tree(SHOGI, shogi_pos, 8, NULL); }
 END_TEST
 
-START_TEST(chess_same_tree_in_stages) { same_tree(CHESS, chess_pos, 9); }
+START_TEST(chess_same_tree_in_stages) { same_tree(CHESS, chess_pos, 9, NULL); }
+END_TEST
+
+START_TEST(shogi_same_tree_bad_noisy_last)
+{
+    same_tree(SHOGI, shogi_pos, 7, "BadNoisyLast");
+}
+END_TEST
+
+START_TEST(chess_same_tree_bad_noisy_last)
+{
+    same_tree(CHESS, chess_pos, 9, "BadNoisyLast");
+}
 END_TEST
 
 Suite *test_suite(void);
@@ -66,6 +83,8 @@ Suite *test_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, shogi_same_tree_in_stages);
     tcase_add_test(tc, chess_same_tree_in_stages);
+    tcase_add_test(tc, shogi_same_tree_bad_noisy_last);
+    tcase_add_test(tc, chess_same_tree_bad_noisy_last);
     suite_add_tcase(s, tc);
     return s;
 }
