@@ -18,7 +18,7 @@
 
 /* Structural constants: the shape of the search, not knobs to tune (those
  * are in params.h). */
-#define MAX_QUIETS 64          /* quiet moves a node remembers for history */
+#define MAX_QUIETS 64          /* moves of each kind a node remembers for history */
 #define POLL_MASK 1023         /* the clock and the stop flag: every 1024 visits */
 #define NODES_POLL_MASK 63     /* under a node limit, the counts every 64 */
 #define MATE1_DEPTH_BONUS 6    /* a mate in one is stored this much deeper */
@@ -572,8 +572,8 @@ static int search_node(struct gt_worker *w, int alpha, int beta, int depth, int 
      * lists its quiet moves apart, the noisy moves come next and the quiet
      * ones are listed only if those do not cut the node either; the order
      * is the same as from one list (movepick.c). */
-    int best = -GT_INF, old_alpha = alpha, searched = 0, nquiets = 0;
-    gt_move best_move = GT_MOVE_NONE, quiets[MAX_QUIETS];
+    int best = -GT_INF, old_alpha = alpha, searched = 0, nquiets = 0, nnoisy = 0;
+    gt_move best_move = GT_MOVE_NONE, quiets[MAX_QUIETS], noisy[MAX_QUIETS];
     int lmp_limit = (sp[GT_SP_LMP_BASE] + depth * depth) / (improving ? 1 : 2);
     const bool spare_checks = sp[GT_SP_FUT_CHECKS] && g->gives_check;
     struct gt_picker pk;
@@ -694,12 +694,17 @@ static int search_node(struct gt_worker *w, int alpha, int beta, int depth, int 
                 if (score >= beta) {
                     if (quiet && !pass)   /* a pass teaches no history */
                         gt_history_update(w, ply, m, depth, quiets, nquiets);
+                    if (sp[GT_SP_CAPT_HISTORY] && !pass)
+                        gt_capture_history_update(w, quiet ? GT_MOVE_NONE : m, depth,
+                                                  noisy, nnoisy);
                     break;
                 }
             }
         }
         if (quiet && !pass && nquiets < MAX_QUIETS)
             quiets[nquiets++] = m;
+        else if (!quiet && !pass && nnoisy < MAX_QUIETS)
+            noisy[nnoisy++] = m;
     }
     /* Step 16: the result: the game's end where no move was legal;
      * otherwise into the table, and what it teaches the correction. */

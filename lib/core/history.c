@@ -8,7 +8,7 @@
 #include <sys/mman.h>
 
 /* One zeroed block per set: correction tables, butterfly, counter moves,
- * then continuation.  It is mapped afresh for each search, so that its pages
+ * continuation, then capture.  It is mapped afresh for each search, so that its pages
  * are zeroed lazily, as a search first touches them: a large game's
  * continuation table (shogi's is 23 MB) then costs only the rows a search
  * uses.  calloc would do so only the first time: once a block that size
@@ -19,7 +19,7 @@
 size_t gt_history_quiet_bytes(unsigned count)
 {
     return 2 * (size_t)count * sizeof(int16_t) + (size_t)count * sizeof(gt_move) +
-           (size_t)count * count * sizeof(int16_t);
+           (size_t)count * count * sizeof(int16_t) + (size_t)count * sizeof(int16_t);
 }
 
 static size_t set_bytes(unsigned count)
@@ -27,7 +27,7 @@ static size_t set_bytes(unsigned count)
     return CORRECTION_BYTES + gt_history_quiet_bytes(count);
 }
 
-/* The quiet tables lie in one run from the butterfly table on. */
+/* The move tables lie in one run from the butterfly table on. */
 void gt_history_load(struct gt_history *s, const void *kept, unsigned count)
 {
     memcpy(s->butterfly, kept, gt_history_quiet_bytes(count));
@@ -51,6 +51,7 @@ static int set_alloc(struct gt_history *s, unsigned count)
     s->butterfly = (int16_t *)mem;
     s->counter = (gt_move *)(mem + butterfly);
     s->cont = (int16_t *)(mem + butterfly + counter);
+    s->capture = s->cont + (size_t)count * count;
     return 0;
 }
 

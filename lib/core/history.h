@@ -1,6 +1,6 @@
-/* history.h -- what the search learns about quiet moves: butterfly
- * history, counter moves and continuation history, one set per search
- * thread.  They live for one search unless HistoryKeep hands the main
+/* history.h -- what the search learns about its moves: butterfly
+ * history, counter moves and continuation history of the quiet ones,
+ * capture history of the noisy ones, one set per search thread.  They live for one search unless HistoryKeep hands the main
  * thread's to the next search of the game (doc/strength.md measures it).
  * SPDX-License-Identifier: MIT */
 #ifndef GT_HISTORY_H
@@ -17,6 +17,7 @@ struct gt_history {
     int16_t *butterfly;   /* [side][move index] */
     gt_move *counter;     /* [previous move index]: its refutation */
     int16_t *cont;        /* [previous move index][move index] */
+    int16_t *capture;     /* [move index]: noisy moves */
     int16_t *correction;  /* [GT_CORRECTION_KEYS][side][GT_CORRECTION_SIZE] */
 };
 
@@ -31,9 +32,9 @@ struct gt_histories {
 int gt_histories_alloc(struct gt_histories *h, unsigned count, int threads);
 void gt_histories_free(struct gt_histories *h);
 
-/* The bytes of one set's quiet-move tables (butterfly, counter moves,
- * continuation), which HistoryKeep carries from one search to the next,
- * and the copies to and from such a block. */
+/* The bytes of one set's move tables (butterfly, counter moves,
+ * continuation, capture), which HistoryKeep carries from one search to
+ * the next, and the copies to and from such a block. */
 size_t gt_history_quiet_bytes(unsigned count);
 void gt_history_load(struct gt_history *s, const void *kept, unsigned count);
 void gt_history_save(const struct gt_history *s, void *kept, unsigned count);

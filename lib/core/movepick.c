@@ -85,6 +85,10 @@ static int special_rank(const struct gt_frame *f, gt_move m)
 static int noisy_rank(const struct gt_worker *w, gt_move m)
 {
     int order = w->g->noisy_order ? w->g->noisy_order(w->pos, m) : 0;
+    /* What this piece's noisy moves to this square did lately. */
+    const int div = w->p->sp[GT_SP_CAPT_HISTORY];
+    if (div)
+        order += w->capture[w->g->move_index(w->pos, m)] / div;
     if (order > ORDER_TACTICAL / 2) order = ORDER_TACTICAL / 2;
     if (order < -ORDER_TACTICAL / 2) order = -ORDER_TACTICAL / 2;
     return ORDER_TACTICAL + order;
@@ -287,6 +291,21 @@ void gt_history_update(struct gt_worker *w, int ply, gt_move best, int depth,
         if (rows.c1) nudge(&rows.c1[idx], b);
         if (rows.c2) nudge(&rows.c2[idx], b);
     }
+}
+
+void gt_capture_history_update(struct gt_worker *w, gt_move best, int depth,
+                               const gt_move *noisy, int nnoisy)
+{
+    const struct gt_game *g = w->g;
+    const int32_t *sp = w->p->sp;
+    int bonus = depth * depth + sp[GT_SP_HIST_BONUS_LINEAR] * depth;
+    if (bonus > sp[GT_SP_HIST_BONUS_MAX])
+        bonus = sp[GT_SP_HIST_BONUS_MAX];
+    if (best)
+        nudge(&w->capture[g->move_index(w->pos, best)], bonus);
+    for (int i = 0; i < nnoisy; i++)
+        if (noisy[i] != best)
+            nudge(&w->capture[g->move_index(w->pos, noisy[i])], -bonus);
 }
 
 void gt_picker_init(struct gt_picker *pk, int ply, gt_move tt_move, bool staged)

@@ -87,6 +87,9 @@
     X(HIST_BONUS_LINEAR, "HistoryBonusLinear", NUM, 0, 0, 4000,                          \
       "history bonus: depth^2 + this * depth, at most HistoryBonusMax")                  \
     X(HIST_BONUS_MAX, "HistoryBonusMax", NUM, 1200, 1, 16384, "the history bonus at most") \
+    X(CAPT_HISTORY, "CaptureHistory", NUM, 0, 0, 1024,                                   \
+      "noisy moves ranked by the game's order plus their history (piece and square) "    \
+      "over this (0: off)")                                                              \
     X(HIST_PRUNE_DEPTH, "HistoryPruneDepth", NUM, 0, 0, 64,                              \
       "quiet moves of bad history pruned up to this depth (0: off)")                     \
     X(HIST_PRUNE_MARGIN, "HistoryPruneMargin", NUM, 3000, 0, 100000,                     \

@@ -62,6 +62,7 @@ static int worker_init(struct gt_worker *w, int id, const struct gt_game *g,
     w->counter = hist->counter;
     w->correction = hist->correction;
     w->cont = hist->cont;
+    w->capture = hist->capture;
     for (size_t i = 0; i < frames; i++)
         w->stack[i].static_eval = -GT_INF;
     /* Late move reductions grow with the log of depth and of move number. */

@@ -88,6 +88,7 @@ struct gt_worker {
     gt_move *counter;              /* [previous move index] */
     int16_t *correction;           /* [key][side][GT_CORRECTION_SIZE] */
     int16_t *cont;                 /* [previous move index][move index] */
+    int16_t *capture;              /* [move index]: noisy moves */
     struct gt_frame stack[GT_MAX_PLY + 8];
     gt_move *scratch;              /* max_moves, for reordering a list */
     void *mem;                     /* one block behind the pointers above */
@@ -162,5 +163,10 @@ bool gt_picker_plain_quiet(const struct gt_worker *w, const struct gt_picker *pk
 
 void gt_history_update(struct gt_worker *w, int ply, gt_move best, int depth,
                        const gt_move *quiets, int nquiets);
+/* Capture history (CaptureHistory): a bonus to best, a noisy move that
+ * cut the node (GT_MOVE_NONE: a quiet one did), and a malus to the noisy
+ * moves searched before it without cutting. */
+void gt_capture_history_update(struct gt_worker *w, gt_move best, int depth,
+                               const gt_move *noisy, int nnoisy);
 
 #endif

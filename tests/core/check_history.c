@@ -24,6 +24,8 @@ START_TEST(tables_start_at_zero_and_do_not_overlap)
             ck_assert_uint_eq(s->counter[i], GT_MOVE_NONE);
         for (int i = 0; i < 100 * 100; i++)
             ck_assert_int_eq(s->cont[i], 0);
+        for (int i = 0; i < 100; i++)
+            ck_assert_int_eq(s->capture[i], 0);
         const int ncorr = GT_CORRECTION_KEYS * 2 * GT_CORRECTION_SIZE;
         for (int i = 0; i < ncorr; i++)
             ck_assert_int_eq(s->correction[i], 0);
@@ -39,6 +41,10 @@ START_TEST(tables_start_at_zero_and_do_not_overlap)
         ck_assert_int_eq(s->cont[0], 0);
         for (int i = 0; i < 100 * 100; i++)
             s->cont[i] = 5;
+        ck_assert_int_eq(s->capture[0], 0);
+        for (int i = 0; i < 100; i++)
+            s->capture[i] = 11;
+        ck_assert_int_eq(s->cont[100 * 100 - 1], 5);
         ck_assert_int_eq(s->butterfly[2 * 100 - 1], -1);
         ck_assert_uint_eq(s->counter[99], 7);
     }

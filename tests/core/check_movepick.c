@@ -2,7 +2,7 @@
  * move exactly once, in the same order from one list as in stages, and
  * with BadNoisyLast the noisy moves that lose material (the game's
  * exchange test) after every quiet one; skipping the quiet moves goes
- * straight to them.
+ * straight to them.  Capture history lifts a noisy move that cut.
  * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <check.h>
@@ -63,6 +63,7 @@ static void rig_init(struct rig *r, const char *fen, bool bad_last)
     w->history = r->h.set[0].butterfly;
     w->counter = r->h.set[0].counter;
     w->cont = r->h.set[0].cont;
+    w->capture = r->h.set[0].capture;
     ck_assert_msg(g->from_text(w->pos, fen, err, sizeof err) == 0, "%s", err);
 }
 
@@ -188,6 +189,39 @@ START_TEST(skipping_the_quiet_moves_goes_to_the_held_back_ones)
 }
 END_TEST
 
+/* A noisy move that keeps cutting nodes comes first among the noisy
+ * moves once CaptureHistory weighs its history above the game's order;
+ * the ones searched before it without cutting sink. */
+START_TEST(capture_history_lifts_the_move_that_cut)
+{
+    ck_assert_int_eq(CHESS->init ? CHESS->init() : 0, 0);
+    const char *fen = positions[1];
+    struct picked before = pick_all(fen, false, true, -1);
+    /* The last noisy move of the game's order, and those before it. */
+    int last = -1;
+    for (int i = 0; i < before.n; i++) {
+        bool loses;
+        if (noisy(fen, before.m[i], &loses))
+            last = i;
+    }
+    ck_assert_int_gt(last, 1);
+
+    struct rig r;
+    rig_init(&r, fen, false);
+    r.p.sp[GT_SP_CAPT_HISTORY] = 1;
+    for (int k = 0; k < 20; k++)
+        gt_capture_history_update(&r.w, before.m[last], 12, before.m, last);
+    struct gt_picker pk;
+    gt_picker_init(&pk, 0, GT_MOVE_NONE, true);
+    ck_assert_uint_eq(gt_picker_next(&r.w, &pk), before.m[last]);
+    /* Switched off, the same tables leave the game's order alone. */
+    r.p.sp[GT_SP_CAPT_HISTORY] = 0;
+    gt_picker_init(&pk, 0, GT_MOVE_NONE, true);
+    ck_assert_uint_eq(gt_picker_next(&r.w, &pk), before.m[0]);
+    rig_free(&r);
+}
+END_TEST
+
 Suite *test_suite(void);
 
 Suite *test_suite(void)
@@ -196,6 +230,7 @@ Suite *test_suite(void)
     TCase *tc = tcase_create("order");
     tcase_add_loop_test(tc, every_move_once_and_losing_noisy_moves_last, 0, 3);
     tcase_add_test(tc, skipping_the_quiet_moves_goes_to_the_held_back_ones);
+    tcase_add_test(tc, capture_history_lifts_the_move_that_cut);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -3,10 +3,12 @@
  * node; the search must still walk the same tree as from one list: the
  * same best move, score and node count with the flag on and off, in
  * shogi and in chess, with losing noisy moves in the list's order and
- * held back to the end (BadNoisyLast).
+ * held back to the end (BadNoisyLast), and with capture history.
  * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <check.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "engine/engine.h"
 
@@ -25,8 +27,13 @@ static struct gt_search_result search(const struct gt_game *g, const char *text,
     ck_assert_msg(e != NULL, "%s", err);
     const char *hash = g->dialect == GT_USI ? "USI_Hash" : "Hash";
     ck_assert_int_eq(gt_engine_set_option(e, hash, "4", err, sizeof err), 0);
-    if (option)
-        ck_assert_int_eq(gt_engine_set_option(e, option, "true", err, sizeof err), 0);
+    /* "Name=value": a search option (the two techniques of the picker). */
+    if (option) {
+        char name[64];
+        const char *eq = strchr(option, '=');
+        snprintf(name, sizeof name, "%.*s", (int)(eq - option), option);
+        ck_assert_int_eq(gt_engine_set_option(e, name, eq + 1, err, sizeof err), 0);
+    }
     ck_assert_msg(gt_engine_set_position(e, text, NULL, err, sizeof err) == 0, "%s", err);
     gt_engine_new_game(e);
     struct gt_limits lim = {.depth = depth};
@@ -64,13 +71,19 @@ END_TEST
 
 START_TEST(shogi_same_tree_bad_noisy_last)
 {
-    same_tree(SHOGI, shogi_pos, 7, "BadNoisyLast");
+    same_tree(SHOGI, shogi_pos, 7, "BadNoisyLast=true");
 }
 END_TEST
 
 START_TEST(chess_same_tree_bad_noisy_last)
 {
-    same_tree(CHESS, chess_pos, 9, "BadNoisyLast");
+    same_tree(CHESS, chess_pos, 9, "BadNoisyLast=true");
+}
+END_TEST
+
+START_TEST(chess_same_tree_capture_history)
+{
+    same_tree(CHESS, chess_pos, 9, "CaptureHistory=8");
 }
 END_TEST
 
@@ -85,6 +98,7 @@ Suite *test_suite(void)
     tcase_add_test(tc, chess_same_tree_in_stages);
     tcase_add_test(tc, shogi_same_tree_bad_noisy_last);
     tcase_add_test(tc, chess_same_tree_bad_noisy_last);
+    tcase_add_test(tc, chess_same_tree_capture_history);
     suite_add_tcase(s, tc);
     return s;
 }
