@@ -346,9 +346,12 @@ static int hold_back_bad(struct gt_worker *w, struct gt_picker *pk, gt_move *mov
             /* Kept best first by the game's order (insertion: the lists
              * are short); equals in the generator's order. */
             int j = pk->nbad++, s = noisy_rank(w, m);
-            for (; j > 0 && noisy_rank(w, pk->bad[j - 1]) < s; j--)
+            for (; j > 0 && pk->bad_rank[j - 1] < s; j--) {
                 pk->bad[j] = pk->bad[j - 1];
+                pk->bad_rank[j] = pk->bad_rank[j - 1];
+            }
             pk->bad[j] = m;
+            pk->bad_rank[j] = s;
             continue;
         }
         moves[k++] = m;

@@ -147,6 +147,7 @@ struct gt_picker {
      * held back until the quiet moves are through, best first. */
     int nbad;
     gt_move bad[GT_PICK_BAD_MAX];
+    int bad_rank[GT_PICK_BAD_MAX];
 };
 void gt_picker_init(struct gt_picker *pk, int ply, gt_move tt_move, bool staged);
 /* The quiet moves left are not wanted (late move pruning, futility): the
