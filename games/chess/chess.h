@@ -216,6 +216,7 @@ bool chess_see_ge(const void *pos, gt_move m, int threshold);
 bool chess_null_ok(const void *pos);
 enum gt_zugzwang_risk chess_zugzwang_risk(const void *pos);
 /* eval.c */
+void chess_eval_init(void);
 int chess_evaluate(const void *pos, const int32_t *params);
 int chess_eval_trace(const void *pos, const int32_t *params, double *coef);
 extern const struct gt_param chess_eval_params[]; /* eval_weights.h */

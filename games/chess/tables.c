@@ -262,6 +262,7 @@ int chess_init(void)
     init_lines();
     init_sliders();
     init_zobrist();
+    chess_eval_init();
     done = true;
     return 0;
 }
