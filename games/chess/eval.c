@@ -265,38 +265,53 @@ INLINE void eval_rook(struct ev *e, const struct chess_pos *p, int c, int sign, 
         pair(e, sign, PAIR(rook_7th), 1);
 }
 
+/* What eval_pieces gathers of the attacks on the enemy king. */
+struct king_attack {
+    bb_t zone;
+    int units, attackers, hits[7];
+};
+
 /* Mobility counts squares not taken by own pieces nor attacked by enemy
- * pawns. */
+ * pawns.  Called once a piece type with t constant, so that the choice
+ * of attacks and the weights' places fold away. */
+INLINE void eval_piece_type(struct ev *e, const struct chess_pos *p, int c, int sign,
+                            struct side *s, int t, bb_t occ, bb_t safe,
+                            struct king_attack *ka)
+{
+    for (bb_t b = pieces_of(p, c, t); b;) {
+        int sq = pop_lsb(&b);
+        bb_t att = t == KNIGHT ? chess_knight_att[sq]
+                 : t == BISHOP ? bishop_att(sq, occ)
+                 : t == ROOK   ? rook_att(sq, occ)
+                               : bishop_att(sq, occ) | rook_att(sq, occ);
+        pair(e, sign, mob_base[t] + 2 * popcount(att & safe), 1);
+        s->all_att |= att;
+        if (t <= BISHOP)
+            s->minor_att |= att;
+        if (att & ka->zone) {
+            int n = popcount(att & ka->zone);
+            ka->attackers++;
+            ka->units += e->w[P_attack_weight_knight + t - KNIGHT] * n;
+            ka->hits[t] += n;
+        }
+        if (t == ROOK)
+            eval_rook(e, p, c, sign, sq);
+    }
+}
+
 INLINE void eval_pieces(struct ev *e, const struct chess_pos *p, int c, int sign,
                         struct side *s, bb_t enemy_pawn_att)
 {
     int them = c ^ 1;
     bb_t occ = occupied(p), safe = ~p->by_color[c] & ~enemy_pawn_att;
     int eksq = king_sq(p, them);
-    bb_t zone = chess_king_att[eksq] | sq_bb(eksq);
-    int units = 0, attackers = 0, hits[7] = { 0 };
-
-    for (int t = KNIGHT; t <= QUEEN; t++) {
-        for (bb_t b = pieces_of(p, c, t); b;) {
-            int sq = pop_lsb(&b);
-            bb_t att = t == KNIGHT ? chess_knight_att[sq]
-                     : t == BISHOP ? bishop_att(sq, occ)
-                     : t == ROOK   ? rook_att(sq, occ)
-                                   : bishop_att(sq, occ) | rook_att(sq, occ);
-            pair(e, sign, mob_base[t] + 2 * popcount(att & safe), 1);
-            s->all_att |= att;
-            if (t <= BISHOP)
-                s->minor_att |= att;
-            if (att & zone) {
-                int n = popcount(att & zone);
-                attackers++;
-                units += e->w[P_attack_weight_knight + t - KNIGHT] * n;
-                hits[t] += n;
-            }
-            if (t == ROOK)
-                eval_rook(e, p, c, sign, sq);
-        }
-    }
+    struct king_attack ka = { .zone = chess_king_att[eksq] | sq_bb(eksq) };
+    eval_piece_type(e, p, c, sign, s, KNIGHT, occ, safe, &ka);
+    eval_piece_type(e, p, c, sign, s, BISHOP, occ, safe, &ka);
+    eval_piece_type(e, p, c, sign, s, ROOK, occ, safe, &ka);
+    eval_piece_type(e, p, c, sign, s, QUEEN, occ, safe, &ka);
+    int units = ka.units, attackers = ka.attackers;
+    const int *hits = ka.hits;
     if (attackers >= 2)   /* attacks on the enemy king count for us */
         king_attack(e, sign, units, hits);
     if (more_than_one(pieces_of(p, c, BISHOP)))
