@@ -605,10 +605,22 @@ static int search_node(struct gt_worker *w, int alpha, int beta, int depth, int 
              * futility spares checks, the rest is only looked through,
              * unsorted, for them. */
             if (quiet) {
+                /* The depth futility and the exchange test judge at:
+                 * the node's, or (PruneAtLMRDepth) the one the move's
+                 * reduced search would have, as Stockfish's lmrDepth.
+                 * It only falls as moves go by, so that both prunings
+                 * still only grow stronger. */
+                int pd = depth;
+                if (sp[GT_SP_PRUNE_LMR_DEPTH]) {
+                    const int last = GT_LMR_TABLE - 1;
+                    pd = depth - 1 - w->lmr[depth < last ? depth : last]
+                                           [searched < last ? searched : last];
+                    if (pd < 0) pd = 0;
+                }
                 bool lmp = sp[GT_SP_LMP] && depth <= sp[GT_SP_LMP_DEPTH] && searched >= lmp_limit;
-                bool fut = !lmp && sp[GT_SP_FUTILITY] && depth <= sp[GT_SP_FUT_DEPTH] &&
+                bool fut = !lmp && sp[GT_SP_FUTILITY] && pd <= sp[GT_SP_FUT_DEPTH] &&
                            eval + gt_unit_pct(g, sp[GT_SP_FUT_BASE] +
-                                                     sp[GT_SP_FUT_PER_DEPTH] * depth) <= alpha;
+                                                     sp[GT_SP_FUT_PER_DEPTH] * pd) <= alpha;
                 if (lmp || (fut && !(spare_checks && g->gives_check(pos, m)))) {
                     if (gt_move_rank_below_noisy(f, pk.i)) {
                         if (!fut || !spare_checks)
@@ -626,9 +638,8 @@ static int search_node(struct gt_worker *w, int alpha, int beta, int depth, int 
                 /* Quiet moves that lose material: the margin grows with
                  * the square of the depth; a check is held to the noisy
                  * moves' margin instead (a sacrifice that checks may mate). */
-                if (!pass && g->see_ge && depth <= sp[GT_SP_SEE_QUIET_DEPTH] &&
-                    !g->see_ge(pos, m, -gt_unit_pct(g, sp[GT_SP_SEE_QUIET_MARGIN] * depth *
-                                                       depth)) &&
+                if (!pass && g->see_ge && pd <= sp[GT_SP_SEE_QUIET_DEPTH] &&
+                    !g->see_ge(pos, m, -gt_unit_pct(g, sp[GT_SP_SEE_QUIET_MARGIN] * pd * pd)) &&
                     !(g->gives_check && g->gives_check(pos, m) &&
                       g->see_ge(pos, m, -gt_unit_pct(g, sp[GT_SP_SEE_MARGIN] * depth))))
                     continue;

@@ -32,6 +32,9 @@
     X(BAD_NOISY_LAST, "BadNoisyLast", SWITCH, 0, 0, 1,                                   \
       "noisy moves that lose material (SEE) come after the quiet ones and are reduced "  \
       "as they are")                                                                     \
+    X(PRUNE_LMR_DEPTH, "PruneAtLMRDepth", SWITCH, 0, 0, 1,                               \
+      "futility and the quiet moves' exchange test judge a late quiet move at the "      \
+      "depth its reduced search would have")                                             \
     /* The numbers. */                                                                   \
     X(CHECK_EXT_DEPTH, "CheckExtensionDepth", NUM, 0, 0, 64,                             \
       "a node in check is searched a ply deeper from this depth")                        \

@@ -3,7 +3,8 @@
  * node; the search must still walk the same tree as from one list: the
  * same best move, score and node count with the flag on and off, in
  * shogi and in chess, with losing noisy moves in the list's order and
- * held back to the end (BadNoisyLast), and with capture history.
+ * held back to the end (BadNoisyLast), with capture history, and with
+ * late quiet moves pruned at their reduced depth (PruneAtLMRDepth).
  * SPDX-License-Identifier: MIT */
 #include <config.h>
 #include <check.h>
@@ -87,6 +88,14 @@ START_TEST(chess_same_tree_capture_history)
 }
 END_TEST
 
+/* Pruning at the reduced depth still only grows stronger along a node's
+ * quiet moves, so skipping the rest is exact in stages too. */
+START_TEST(chess_same_tree_prune_lmr_depth)
+{
+    same_tree(CHESS, chess_pos, 9, "PruneAtLMRDepth=true");
+}
+END_TEST
+
 Suite *test_suite(void);
 
 Suite *test_suite(void)
@@ -99,6 +108,7 @@ Suite *test_suite(void)
     tcase_add_test(tc, shogi_same_tree_bad_noisy_last);
     tcase_add_test(tc, chess_same_tree_bad_noisy_last);
     tcase_add_test(tc, chess_same_tree_capture_history);
+    tcase_add_test(tc, chess_same_tree_prune_lmr_depth);
     suite_add_tcase(s, tc);
     return s;
 }
