@@ -12,8 +12,9 @@
  *
  * The body is written once (eval_body) and inlined three times: evaluate
  * with the compiled-in values (a constant table, so the compiler folds
- * them, and terms whose weight is 0 cost nothing), evaluate with loaded
- * values, and the trace, which also writes each weight's coefficient.
+ * them, and terms whose weight is 0 cost nothing; material and squares
+ * come from one table a piece), evaluate with loaded values, and the
+ * trace, which also writes each weight's coefficient.
  * The score is linear in almost every weight, and the trace's coefficient
  * is then exact (up to the two roundings of the taper and the scale).  The
  * king attack's weights (which index a table) and the draw scales (which
@@ -310,10 +311,8 @@ INLINE void eval_pieces(struct ev *e, const struct chess_pos *p, int c, int sign
     eval_piece_type(e, p, c, sign, s, BISHOP, occ, safe, &ka);
     eval_piece_type(e, p, c, sign, s, ROOK, occ, safe, &ka);
     eval_piece_type(e, p, c, sign, s, QUEEN, occ, safe, &ka);
-    int units = ka.units, attackers = ka.attackers;
-    const int *hits = ka.hits;
-    if (attackers >= 2)   /* attacks on the enemy king count for us */
-        king_attack(e, sign, units, hits);
+    if (ka.attackers >= 2)   /* attacks on the enemy king count for us */
+        king_attack(e, sign, ka.units, ka.hits);
     if (more_than_one(pieces_of(p, c, BISHOP)))
         pair(e, sign, PAIR(bishop_pair), 1);
     /* Outposts: the 4th..6th ranks, defended by a pawn, out of the enemy
