@@ -169,16 +169,22 @@ struct side {
     bb_t passed;       /* its passed pawns */
 };
 
+/* One piece of type t: its material and its square's pair (rel: the
+ * square from its own side). */
+INLINE void piece_on(struct ev *e, int sign, int t, int rel)
+{
+    if (t != KING)
+        pair(e, sign, material_base[t], 1);
+    pair(e, sign, pst_base[t] + 2 * rel, 1);
+}
+
 /* Material piece by piece: cheaper than a popcount call per type. */
 INLINE void eval_material(struct ev *e, const struct chess_pos *p, int c, int sign)
 {
     int flip = c == WHITE ? 0 : 56;   /* a Black piece reads the mirror square */
     for (int t = PAWN; t <= KING; t++)
-        for (bb_t b = pieces_of(p, c, t); b;) {
-            if (t != KING)
-                pair(e, sign, material_base[t], 1);
-            pair(e, sign, pst_base[t] + 2 * (pop_lsb(&b) ^ flip), 1);
-        }
+        for (bb_t b = pieces_of(p, c, t); b;)
+            piece_on(e, sign, t, pop_lsb(&b) ^ flip);
 }
 
 /* The compiled-in values of material and square together, signed for
@@ -192,17 +198,13 @@ void chess_eval_init(void)
     for (int c = WHITE; c <= BLACK; c++)
         for (int t = PAWN; t <= KING; t++)
             for (int sq = 0; sq < 64; sq++) {
-                int flip = c == WHITE ? 0 : 56, sign = c == WHITE ? 1 : -1;
-                if (t == PAWN && ((sq ^ flip) < 8 || (sq ^ flip) >= 56))
+                int rel = sq ^ (c == WHITE ? 0 : 56);
+                if (t == PAWN && (rel < 8 || rel >= 56))
                     continue;   /* no pawn stands there: no table entry */
-                int i = pst_base[t] + 2 * (sq ^ flip);
-                int mg = compiled_in[i], eg = compiled_in[i + 1];
-                if (t != KING) {
-                    mg += compiled_in[material_base[t]];
-                    eg += compiled_in[material_base[t] + 1];
-                }
-                psq[PIECE(c, t)][sq].mg = sign * mg;
-                psq[PIECE(c, t)][sq].eg = sign * eg;
+                struct ev e = { compiled_in, NULL, 0, 0, 0, 0 };
+                piece_on(&e, c == WHITE ? 1 : -1, t, rel);
+                psq[PIECE(c, t)][sq].mg = e.mg;
+                psq[PIECE(c, t)][sq].eg = e.eg;
             }
 }
 
