@@ -201,7 +201,7 @@ void chess_eval_init(void)
                 int rel = sq ^ (c == WHITE ? 0 : 56);
                 if (t == PAWN && (rel < 8 || rel >= 56))
                     continue;   /* no pawn stands there: no table entry */
-                struct ev e = { compiled_in, NULL, 0, 0, 0, 0 };
+                struct ev e = { .w = compiled_in };
                 piece_on(&e, c == WHITE ? 1 : -1, t, rel);
                 psq[PIECE(c, t)][sq].mg = e.mg;
                 psq[PIECE(c, t)][sq].eg = e.eg;

@@ -345,6 +345,14 @@ static int probcut(struct gt_worker *w, int pbeta, int depth, int ply, int eval,
     return NO_SCORE;
 }
 
+/* The reduction table's plies for a move after `searched` others at
+ * this depth, both clamped to the table. */
+static inline int lmr_base(const struct gt_worker *w, int depth, int searched)
+{
+    const int last = GT_LMR_TABLE - 1;
+    return w->lmr[depth < last ? depth : last][searched < last ? searched : last];
+}
+
 static int search_node(struct gt_worker *w, int alpha, int beta, int depth, int ply,
                        bool cutnode);
 
@@ -612,9 +620,7 @@ static int search_node(struct gt_worker *w, int alpha, int beta, int depth, int 
                  * still only grow stronger. */
                 int pd = depth;
                 if (sp[GT_SP_PRUNE_LMR_DEPTH]) {
-                    const int last = GT_LMR_TABLE - 1;
-                    pd = depth - 1 - w->lmr[depth < last ? depth : last]
-                                           [searched < last ? searched : last];
+                    pd = depth - 1 - lmr_base(w, depth, searched);
                     if (pd < 0) pd = 0;
                 }
                 bool lmp = sp[GT_SP_LMP] && depth <= sp[GT_SP_LMP_DEPTH] && searched >= lmp_limit;
@@ -662,8 +668,7 @@ static int search_node(struct gt_worker *w, int alpha, int beta, int depth, int 
             if (sp[GT_SP_LMR] && !sure && depth >= sp[GT_SP_LMR_MIN_DEPTH] &&
                 (quiet || bad) && (!gives_check || sp[GT_SP_LMR_CHECKS]) && !in_check &&
                 searched >= 1 + 2 * pv) {
-                const int last = GT_LMR_TABLE - 1;
-                r = w->lmr[depth < last ? depth : last][searched < last ? searched : last];
+                r = lmr_base(w, depth, searched);
                 r += !improving + cutnode * sp[GT_SP_LMR_CUTNODE] - pv + f->marked -
                      tt_pv * sp[GT_SP_LMR_TTPV];
                 r -= m == f->killers[0] || m == f->killers[1];
