@@ -819,6 +819,10 @@ GT_PARAM(passed_free_mg, 0, -50, 150)
 GT_PARAM(passed_free_eg, 9, -50, 150)
 GT_PARAM(passed_own_king_eg, -6, -50, 50)
 GT_PARAM(passed_enemy_king_eg, 6, -50, 50)
+/* In a pawn ending (kings and pawns alone): a passed pawn the enemy king
+ * cannot catch (the rule of the square, the side to move's tempo and the
+ * pawn's double step counted), where the enemy has none (endgame) */
+GT_PARAM(unstoppable_eg, 600, 0, 900)
 
 /* ---- Mobility: a table by the count of squares a piece reaches that hold
  * no own piece and no enemy pawn attacks.  The compiled-in tables are

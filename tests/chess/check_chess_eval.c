@@ -482,6 +482,18 @@ START_TEST(new_terms_fire)
     COEF_EQ("4k3/8/8/8/3P4/8/8/4K3 w - - 0 1", "passed_own_king_eg", 4); /* 4th: weight 1 */
     COEF_EQ("4k3/8/8/8/3P4/8/8/4K3 w - - 0 1", "passed_enemy_king_eg", 3);
     COEF_EQ("4k3/8/8/8/8/3P4/8/4K3 w - - 0 1", "passed_enemy_king_eg", 0); /* 3rd: none */
+    /* pawn races (kings and pawns alone): g2 outruns the king on a3 with
+     * White to move (the double step counted), not with Black to move,
+     * nor from b3; not with its own king in the way, nor with a knight
+     * on the board, nor where Black's h7 outruns White's king as well */
+    COEF_EQ("8/8/8/8/8/k7/6P1/K7 w - - 0 1", "unstoppable_eg", 1);
+    COEF_EQ("8/8/8/8/8/k7/6P1/K7 b - - 0 1", "unstoppable_eg", 0);
+    COEF_EQ("8/8/8/8/8/1k6/6P1/K7 w - - 0 1", "unstoppable_eg", 0);
+    COEF_EQ("8/8/8/8/6K1/k7/6P1/8 w - - 0 1", "unstoppable_eg", 0);
+    COEF_EQ("8/8/8/8/8/k7/6P1/K6N w - - 0 1", "unstoppable_eg", 0);
+    COEF_EQ("7k/7p/8/8/8/8/P7/K7 w - - 0 1", "unstoppable_eg", 0);
+    COEF_EQ("7k/7p/8/8/8/8/8/K7 w - - 0 1", "unstoppable_eg", -1);
+    COEF_EQ("k7/6p1/K7/8/8/8/8/8 b - - 0 1", "unstoppable_eg", 1);   /* the mirror */
     /* draw scales: their coefficient is the score they scale, /64 */
     ck_assert(coef_of("4k3/8/8/8/8/8/8/1NN1K3 w - - 0 1", "scale_two_knights") > 5);
     ck_assert(coef_of("4k3/8/8/8/8/8/3n4/R3K3 b - - 0 1", "scale_minor_edge") < -1);
