@@ -374,13 +374,12 @@ INLINE void eval_passed(struct ev *e, const struct chess_pos *p, int c, int sign
     }
 }
 
-/* How many moves the side's fastest passed pawn needs to queen where the
- * enemy king cannot catch it in time (the rule of the square), or 0 for
- * none.  Only kings and pawns are on the board, so nothing but a king or
- * a pawn of its own can stand in its way. */
-static int unstoppable_in(const struct chess_pos *p, int c, bb_t passed)
+/* Has side c a passed pawn the enemy king cannot catch in time (the
+ * rule of the square)?  Only kings and pawns are on the board, so
+ * nothing but a king or a pawn of its own can stand in its way. */
+static bool has_unstoppable(const struct chess_pos *p, int c, bb_t passed)
 {
-    int best = 0, enemy_k = king_sq(p, c ^ 1);
+    int enemy_k = king_sq(p, c ^ 1);
     bb_t occ = occupied(p);
     for (bb_t b = passed; b;) {
         int sq = pop_lsb(&b), r = rel_rank(c, sq), promo = (c == WHITE ? 56 : 0) + sq % 8;
@@ -388,19 +387,18 @@ static int unstoppable_in(const struct chess_pos *p, int c, bb_t passed)
             continue;
         int moves = 7 - r - (r == 1);   /* the double step */
         /* The defender moving first gains a move on the pawn. */
-        int reach = distance(enemy_k, promo) - (p->side != c);
-        if (moves < reach && (!best || moves < best))
-            best = moves;
+        if (moves < distance(enemy_k, promo) - (p->side != c))
+            return true;
     }
-    return best;
+    return false;
 }
 
 /* A pawn race won by one side alone (an unstoppable passer against
  * none): the search would see it, but only many plies later. */
 INLINE void eval_race(struct ev *e, const struct chess_pos *p, const struct side s[2])
 {
-    bool white = unstoppable_in(p, WHITE, s[WHITE].passed) > 0;
-    bool black = unstoppable_in(p, BLACK, s[BLACK].passed) > 0;
+    bool white = has_unstoppable(p, WHITE, s[WHITE].passed);
+    bool black = has_unstoppable(p, BLACK, s[BLACK].passed);
     if (white != black)
         eg_only(e, white ? 1 : -1, P_unstoppable_eg, 1);
 }
@@ -485,7 +483,7 @@ INLINE int eval_body(const struct chess_pos *p, const int32_t *w, double *coef, 
     eval_threats(&e, p, BLACK, -1, &s[BLACK], &s[WHITE]);
     eval_passed(&e, p, WHITE, 1, &s[WHITE], &s[BLACK]);
     eval_passed(&e, p, BLACK, -1, &s[BLACK], &s[WHITE]);
-    if (!(p->by_type[KNIGHT] | p->by_type[BISHOP] | p->by_type[ROOK] | p->by_type[QUEEN]))
+    if (phase == 0)   /* kings and pawns alone */
         eval_race(&e, p, s);
     int tapered = (e.mg * phase + e.eg * (24 - phase)) / 24;
     int scale_param = draw_scale_param(p, tapered >= 0 ? WHITE : BLACK);
