@@ -128,7 +128,7 @@ check-local: check-TESTS
 	@$(SHELL) $(srcdir)/tests/scripts/summary.sh $(builddir)
 EXTRA_DIST += tests/bench/stop-latency.sh tests/bench/null-move.sh tests/bench/strength.sh \
 	tests/bench/epd-vs-stockfish.sh tests/bench/soak.sh tests/bench/threads.sh tests/scripts/fuzz.sh \
-	tests/bench/train-compare.sh tests/bench/train-torch.py
+	tests/bench/train-compare.sh tests/bench/train-torch.py tests/bench/chess-move-losses.sh
 
 # The search against exhaustive minimax in Connect Four endgames.
 check_PROGRAMS += tests/connect4/check_connect4_play
