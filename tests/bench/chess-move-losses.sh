@@ -3,11 +3,11 @@
 # position of a PGN (gtsearch match --pgn) scored by a reference engine
 # at a fixed depth, and each move's loss of expected score for the side
 # that played it (the reference's score before the move against its
-# score after, each as an expected score by the logistic curve
-# 1 / (1 + exp(-0.00368208 x centipawns)) that Lichess publishes).  The
-# report sums each player's losses by the move number, counts its moves
-# that lost more than 0.10, and lists the largest with the reference's
-# choice.  A move of the reference's own choice can lose a little too:
+# score after, or the game's result after its last move, each as an
+# expected score by the logistic curve 1 / (1 + exp(-0.00368208 x
+# centipawns)) that Lichess publishes).  The report sums each player's
+# losses by the move number, counts its moves that lost more than 0.10,
+# and lists the largest with the reference's choice.  A move of the reference's own choice can lose a little too:
 # the depth is finite; both players are read the same way.
 #
 #     tests/bench/chess-move-losses.sh games.pgn [DEPTH] [TOP]
@@ -31,7 +31,8 @@ mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT
 
 if [ ! -s "$out" ]; then
-    # One line a move: game, ply, mover, the move, FEN before it.
+    # One line a move: game, ply, mover, the move, FEN before it; and
+    # the final position (mover '-', the result for the move).
     cat >"$tmp/positions.js" <<'EOF'
 const { Chess } = require('chess.js');
 const text = require('fs').readFileSync(process.argv[2], 'utf8');
@@ -47,6 +48,9 @@ games.forEach((g, i) => {
         console.log([i + 1, ply, mover, san, start.fen()].join('\t'));
         start.move(san);
     });
+    // The final position too, for the last move's loss: its value is
+    // the game's result (a draw by rule is no engine's to score).
+    console.log([i + 1, moves.length, '-', tag('Result') || '*', start.fen()].join('\t'));
 });
 EOF
     if ! node "$tmp/positions.js" "$pgn" >"$tmp/positions.tsv"; then
@@ -66,6 +70,13 @@ with open(inp) as f, open(outp, 'w') as o:
     game = None
     for line in f:
         g, ply, mover, san, fen = line.rstrip('\n').split('\t')
+        if mover == '-':
+            # the result, from the side to move's view
+            white = {'1-0': 30000, '0-1': -30000, '1/2-1/2': 0}.get(san)
+            side = 1 if fen.split()[1] == 'w' else -1
+            score = None if white is None else white * side
+            o.write('%s\t%s\t-\t%s\t%s\t-\t%s\n' % (g, ply, san, score, fen))
+            continue
         if g != game:
             send('ucinewgame'); game = g
         send('position fen ' + fen); send('go depth ' + depth)
