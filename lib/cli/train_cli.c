@@ -68,6 +68,23 @@ static int measure(const struct gt_game *g, const struct gt_trainset *s,
     if (c->residual)
         printf("; the game's evaluation alone %.6f", st.base_loss);
     printf("\n");
+    /* By output bucket: the side to move's active features, low to high
+     * (material, in a game of pieces). */
+    for (int b = 0; st.parts > 1 && b < st.parts; b++) {
+        char range[64];
+        int lo = b ? b * st.part_span + 1 : 0;
+        if (b + 1 < st.parts)
+            snprintf(range, sizeof range, "%d-%d", lo, (b + 1) * st.part_span);
+        else
+            snprintf(range, sizeof range, "%d+", lo);
+        printf("  bucket %d, active features %-7s %9ld positions", b, range, st.part_n[b]);
+        if (st.part_n[b]) {
+            printf("  loss %.6f", st.part_loss[b]);
+            if (c->residual)
+                printf(", evaluation alone %.6f", st.part_base[b]);
+        }
+        printf("\n");
+    }
     return 0;
 }
 

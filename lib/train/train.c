@@ -58,6 +58,37 @@ static double base_loss(const struct gt_trainset *s, const struct gt_train_confi
     return n ? sum / (double)n : 0;
 }
 
+/* --epochs 0: the losses of positions idx[0..n) by the model's output
+ * bucket, the game's evaluation alone's beside them (a residual one). */
+static void part_losses(const struct gt_trainset *s, const struct gt_train_config *c,
+                        const struct gt_model *m, const size_t *idx, size_t n, float *acc,
+                        struct gt_train_stats *st)
+{
+    st->parts = m->buckets;
+    st->part_span = m->bucket_span;
+    for (size_t k = 0; k < n; k++) {
+        size_t i = idx[k];
+        const uint32_t *f = s->feat + s->start[i];
+        float t = target(s, i, c);
+        float base = c->residual ? s->base[i] / (float)c->k : 0.0f;
+        float y = base + gt_model_forward(m, f, s->nus[i], (int)(s->start[i + 1] - s->start[i]),
+                                          acc);
+        int b = gt_net_bucket_of(s->nus[i], m->bucket_span, m->buckets);
+        st->part_n[b]++;
+        st->part_loss[b] += sq_error(y, t);
+        if (c->residual)
+            st->part_base[b] += sq_error(base, t);
+    }
+    for (int b = 0; b < m->buckets; b++) {
+        if (st->part_n[b]) {
+            st->part_loss[b] /= (double)st->part_n[b];
+            st->part_base[b] /= (double)st->part_n[b];
+        }
+        if (!c->residual)
+            st->part_base[b] = NAN;
+    }
+}
+
 int gt_train_scaled(int scale, double x)
 {
     long scaled = lround(scale * x);
@@ -339,6 +370,7 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
     if (measure) {
         st->first_loss = run_slice(s, c, m, order, n, false, grads, nthreads);
         st->base_loss = c->residual ? base_loss(s, c, order, n) : NAN;
+        part_losses(s, c, m, order, n, grads[0].acc, st);
         rc = 0;
         goto out;
     }

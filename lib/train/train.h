@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <gtsearch/game.h>
 
+#include "core/net.h"
 #include "model.h"
 #include "trainset.h"
 
@@ -59,6 +60,14 @@ struct gt_train_stats {
                                   epochs 0: the loss over every position */
     double base_loss;          /* epochs 0, residual: the game's evaluation
                                   alone over the same positions (else NAN) */
+    /* epochs 0: the same losses by output bucket (the side to move's
+     * share of active features: material, in a game of pieces), where
+     * the network gains and where it does not.  Bucket b holds the
+     * counts b * part_span + 1 to (b + 1) * part_span (net.h); the last
+     * takes every count above. */
+    int parts, part_span;
+    long part_n[GT_NET_MAX_BUCKETS];
+    double part_loss[GT_NET_MAX_BUCKETS], part_base[GT_NET_MAX_BUCKETS];
     double train_loss, val_loss; /* of the last epoch */
     double seconds, positions_per_s;
     long train_n, val_n;

@@ -938,6 +938,28 @@ START_TEST(training_learns_and_quantises)
                   "4 buckets started at %f; the network ended at %f", st.first_loss,
                   trained_loss);
     gt_model_free(&mi);
+    /* Measured (no epoch), the loss by bucket as well: the buckets hold
+     * every position, and their losses weighted by their counts give the
+     * whole's, the network's and the evaluation's alone. */
+    c.epochs = 0;
+    ck_assert_msg(gt_train_run(g, &s, &c, &mi, &st, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(st.parts, 4);
+    ck_assert_int_eq(st.part_span, mi.bucket_span);
+    long parts_n = 0;
+    double parts_loss = 0;
+    int filled = 0;
+    for (int b = 0; b < st.parts; b++) {
+        parts_n += st.part_n[b];
+        parts_loss += st.part_loss[b] * (double)st.part_n[b];
+        filled += st.part_n[b] > 0;
+        ck_assert(isnan(st.part_base[b]));       /* not residual */
+    }
+    ck_assert_int_eq(parts_n, st.train_n);
+    ck_assert_int_ge(filled, 2);
+    ck_assert_msg(fabs(parts_loss / (double)parts_n - st.first_loss) <= 1e-6 * st.first_loss,
+                  "the buckets' loss %.9f, the whole's %.9f", parts_loss / (double)parts_n,
+                  st.first_loss);
+    gt_model_free(&mi);
     /* Trained on, the buckets part ways, and the integer network written
      * is the float model's, as with one. */
     c.lr = 0.005;

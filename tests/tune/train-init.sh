@@ -97,6 +97,17 @@ damped=$(sed -n 's/.*: loss \([0-9.]*\) on .*correction x0.01).*/\1/p' "$tmp/m.o
 awk -v d="$damped" -v m="$measured" -v b="$alone" \
     'BEGIN { exit !(d != "" && b - d < 0.1 * (b - m) && d - b < 0.1 * (b - m)) }' ||
     fail "at 0.01: $(cat "$tmp/m.out"); at 1 $measured, the evaluation alone $alone"
+# With --buckets 3 the measure is split by the side to move's active
+# features as well: three lines whose counts add up to the whole's, each
+# that holds positions with the evaluation's loss alone beside it.
+"$gt" --game connect4 train "$tmp/d.gtd" --init "$tmp/a.gtnet" --epochs 0 --lambda 0 \
+    --buckets 3 >"$tmp/m.out" 2>"$tmp/m.err" || fail "--buckets 3: $(cat "$tmp/m.err")"
+awk '/: loss [0-9.]* on [0-9]* positions/ { for (i = 1; i < NF; i++) if ($i == "on") total = $(i + 1) }
+     /^  bucket / { lines++
+                    for (i = 2; i <= NF; i++) if ($i == "positions") { n = $(i - 1); sum += n }
+                    if (n > 0 && $0 !~ /loss [0-9.]*, evaluation alone [0-9.]*$/) bad = 1 }
+     END { exit !(lines == 3 && total > 0 && sum == total && !bad) }' "$tmp/m.out" ||
+    fail "--buckets 3 with --epochs 0: $(cat "$tmp/m.out")"
 
 # Refusals: status 1 with the reason, 2 for the command line.
 st=0
