@@ -940,7 +940,7 @@ START_TEST(training_learns_and_quantises)
     gt_model_free(&mi);
     /* Measured (no epoch), the loss by bucket as well: the buckets hold
      * every position, and their losses weighted by their counts give the
-     * whole's, the network's and the evaluation's alone. */
+     * whole's (a full network: no evaluation alone beside them). */
     c.epochs = 0;
     ck_assert_msg(gt_train_run(g, &s, &c, &mi, &st, err, sizeof err) == 0, "%s", err);
     ck_assert_int_eq(st.parts, 4);
