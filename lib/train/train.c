@@ -48,18 +48,9 @@ static double sq_error(float y, float t)
     return (double)e * e;
 }
 
-/* A residual network's reference: the game's own evaluation alone. */
-static double base_loss(const struct gt_trainset *s, const struct gt_train_config *c,
-                        const size_t *idx, size_t n)
-{
-    double sum = 0;
-    for (size_t k = 0; k < n; k++)
-        sum += sq_error(s->base[idx[k]] / (float)c->k, target(s, idx[k], c));
-    return n ? sum / (double)n : 0;
-}
-
 /* --epochs 0: the losses of positions idx[0..n) by the model's output
- * bucket, the game's evaluation alone's beside them (a residual one). */
+ * bucket, and for a residual network the game's evaluation alone's
+ * beside them and over all (st->base_loss; else NAN). */
 static void part_losses(const struct gt_trainset *s, const struct gt_train_config *c,
                         const struct gt_model *m, const size_t *idx, size_t n, float *acc,
                         struct gt_train_stats *st)
@@ -79,7 +70,9 @@ static void part_losses(const struct gt_trainset *s, const struct gt_train_confi
         if (c->residual)
             st->part_base[b] += sq_error(base, t);
     }
+    double base_sum = 0;
     for (int b = 0; b < m->buckets; b++) {
+        base_sum += st->part_base[b];
         if (st->part_n[b]) {
             st->part_loss[b] /= (double)st->part_n[b];
             st->part_base[b] /= (double)st->part_n[b];
@@ -87,6 +80,7 @@ static void part_losses(const struct gt_trainset *s, const struct gt_train_confi
         if (!c->residual)
             st->part_base[b] = NAN;
     }
+    st->base_loss = !c->residual ? NAN : n ? base_sum / (double)n : 0;
 }
 
 int gt_train_scaled(int scale, double x)
@@ -369,7 +363,6 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
             goto oom;
     if (measure) {
         st->first_loss = run_slice(s, c, m, order, n, false, grads, nthreads);
-        st->base_loss = c->residual ? base_loss(s, c, order, n) : NAN;
         part_losses(s, c, m, order, n, grads[0].acc, st);
         rc = 0;
         goto out;
