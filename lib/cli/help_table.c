@@ -287,6 +287,8 @@ static const struct gt_command_help table[] = {
         "  --batch N           positions a step (default 16384)\n"
         "  --lr X              Adam's first rate (default 0.001) ...\n"
         "  --lr-end X          ... falling along a cosine to this (default 0.00005)\n"
+        "  --weight-decay X    shrink the first layer's weights by rate x X a step\n"
+        "                      (decoupled, as AdamW; default 0: none)\n"
         "  --lambda X          weight of the result in the target, 0 to 1 (default 0.5)\n"
         "  --td-decay X        blend each score with its game's later ones, the one d\n"
         "                      plies on weighing X^d, 0 to 1 (default 0: its own)\n"

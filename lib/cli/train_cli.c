@@ -103,6 +103,7 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         double *d = !strcmp(a, "--lr") ? &c.lr : !strcmp(a, "--lr-end") ? &c.lr_end
+                  : !strcmp(a, "--weight-decay") ? &c.weight_decay
                   : !strcmp(a, "--lambda") ? &c.lambda : !strcmp(a, "--k") ? &c.k
                   : !strcmp(a, "--validation") ? &c.validation
                   : !strcmp(a, "--td-decay") ? &td_decay
@@ -115,7 +116,7 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
             double lo = d == &c.k ? 1 : d == &c.output_scale ? 0.01 : 0;
             double hi = d == &c.output_scale ? 4   /* above 1: --epochs 0 only */
                       : d == &c.lambda || d == &c.validation || d == &td_decay ? 1
-                      : d == &c.k ? 1e6 : 10;
+                      : d == &c.k ? 1e6 : d == &c.weight_decay ? 1000 : 10;
             if (gt_arg_double("train", argc, argv, &i, lo, hi, d) < 0)
                 return GT_EXIT_USAGE;
         } else if (n) {

@@ -439,7 +439,8 @@ void gt_adam_free(struct gt_adam *a)
     a->m = a->v = NULL;
 }
 
-void gt_adam_step(struct gt_adam *a, struct gt_model *m, const float *grad, double lr)
+void gt_adam_step(struct gt_adam *a, struct gt_model *m, const float *grad, double lr,
+                  double weight_decay)
 {
     const float b1 = 0.9f, b2 = 0.999f, eps = 1e-8f;
     a->t++;
@@ -451,6 +452,12 @@ void gt_adam_step(struct gt_adam *a, struct gt_model *m, const float *grad, doub
         mm[i] = b1 * mm[i] + (1 - b1) * g;
         vv[i] = b2 * vv[i] + (1 - b2) * g * g;
         p[i] -= c1 * mm[i] / (sqrtf(vv[i] * c2) + eps);
+    }
+    if (weight_decay > 0) {
+        const float keep = (float)(1.0 - lr * weight_decay);
+        const size_t n = (size_t)m->inputs * (size_t)m->hidden;
+        for (size_t i = 0; i < n; i++)
+            m->w1[i] *= keep;
     }
     gt_model_clip(m);
 }

@@ -99,6 +99,10 @@ struct gt_adam {
 };
 int gt_adam_init(struct gt_adam *a, const struct gt_model *m);
 void gt_adam_free(struct gt_adam *a);
-void gt_adam_step(struct gt_adam *a, struct gt_model *m, const float *grad, double lr);
+/* One Adam step at rate lr; weight_decay > 0 also shrinks the first
+ * layer's weights by lr * weight_decay of themselves (decoupled, as
+ * AdamW), so that a feature seen in few positions keeps small weights. */
+void gt_adam_step(struct gt_adam *a, struct gt_model *m, const float *grad, double lr,
+                  double weight_decay);
 
 #endif

@@ -424,7 +424,7 @@ int gt_train_run(const struct gt_game *g, const struct gt_trainset *s,
             lr = schedule(c, (e - first_epoch + (double)steps / (double)steps_per_epoch) /
                                  (c->epochs - first_epoch));
             sum += run_slice(s, c, m, order + b, take, true, grads, nthreads);
-            gt_adam_step(&adam, m, grads[0].g, lr);
+            gt_adam_step(&adam, m, grads[0].g, lr, c->weight_decay);
             steps++;
             done += (long)take;
             int64_t now = gt_now_ms();

@@ -26,6 +26,8 @@ struct gt_train_config {
     int batch;                 /* positions per step */
     int threads;
     double lr, lr_end;         /* the schedule runs from lr down to lr_end */
+    double weight_decay;       /* the first layer's weights shrink by
+                                  lr * this a step (0: none) */
     double lambda;             /* weight of the game result in the target
                                   (the search score has 1 - lambda) */
     double k;                  /* eval units of one logit: sigmoid(score/k) */

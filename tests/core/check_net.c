@@ -904,6 +904,22 @@ START_TEST(training_learns_and_quantises)
                   st.first_loss < 0.9 * fresh_loss, "started at %f; the network ended at %f, "
                   "a fresh start was %f", st.first_loss, trained_loss, fresh_loss);
     gt_model_free(&mi);
+    /* Weight decay shrinks the first layer: the same steps with it leave
+     * its weights far smaller than without (0.9 of them kept a step). */
+    c.lr = c.lr_end = 0.001;
+    double w1_sum[2];
+    for (int wd = 0; wd < 2; wd++) {
+        c.weight_decay = wd ? 100 : 0;
+        ck_assert_msg(gt_train_run(g, &s, &c, &mi, &st, err, sizeof err) == 0, "%s", err);
+        w1_sum[wd] = 0;
+        for (size_t i = 0; i < (size_t)mi.inputs * (size_t)mi.hidden; i++)
+            w1_sum[wd] += fabs(mi.w1[i]);
+        gt_model_free(&mi);
+    }
+    ck_assert_msg(w1_sum[1] < 0.5 * w1_sum[0], "first layer |w| %f with decay, %f without",
+                  w1_sum[1], w1_sum[0]);
+    c.weight_decay = 0;
+    c.lr = c.lr_end = 1e-9;
     /* A wider run starts where the network ended too: its new units add
      * nothing until they learn. */
     c.hidden = 64;
