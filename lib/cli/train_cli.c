@@ -190,6 +190,10 @@ int gt_train_main(struct gt_engine *e, int argc, char **argv)
     if (c.keep_best && !(c.validation > 0))
         return gt_usage_error("train", "%s", "--keep-best keeps the epoch with the lowest "
                               "validation loss: it needs --validation above 0");
+    if (c.weight_decay * (c.lr > c.lr_end ? c.lr : c.lr_end) >= 1)
+        return gt_usage_error("train", "%s", "--weight-decay times the learning rate must "
+                              "stay below 1: at 1 a step would take all of the first "
+                              "layer's weights");
     if (init_path && c.resume)
         return gt_usage_error("train", "%s", "--init and --resume: a run starts from a "
                               "network or goes on from a checkpoint, not both");

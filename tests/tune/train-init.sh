@@ -1,8 +1,9 @@
 #!/bin/sh
 # train-init.sh -- train --init: a run that starts from a network file
 # starts from its loss, not a fresh start's, and takes the file's width;
-# a network of another game or kind, and --init with --resume, are
-# refused by messages that name what is wrong.  --epochs 0 measures the
+# a network of another game or kind, --init with --resume, and a weight
+# decay that would take all the weights in one step are refused by
+# messages that name what is wrong.  --epochs 0 measures the
 # --init network's loss on the data and writes nothing.  --buckets from a
 # one-bucket network starts where that network stands, and is written as
 # network format 2.
@@ -125,6 +126,11 @@ st=0
     --resume "$tmp/a.gtnet.ckpt" 2>"$tmp/c.err" || st=$?
 [ "$st" = 2 ] && grep -q "\-\-init and \-\-resume" "$tmp/c.err" ||
     fail "--init with --resume: status $st, $(cat "$tmp/c.err")"
+st=0
+"$gt" --game connect4 train "$tmp/d.gtd" --out "$tmp/c.gtnet" --lr 0.01 --weight-decay 100 \
+    2>"$tmp/c.err" || st=$?
+[ "$st" = 2 ] && grep -q "\-\-weight-decay times the learning rate must stay below 1" \
+    "$tmp/c.err" || fail "--weight-decay 100 at lr 0.01: status $st, $(cat "$tmp/c.err")"
 for bad in "--epochs 0" "--epochs 0 --out $tmp/c.gtnet --init $tmp/a.gtnet"; do
     st=0
     # shellcheck disable=SC2086 # the words of $bad are options
